@@ -1,0 +1,58 @@
+"""Words for hand values (used by ``croupier.hands.describe``).
+
+Ranks arrive as the evaluator's decode tables store them: for high hands,
+rank codes (0 = deuce ... 12 = ace) most significant first; for lows, the
+ace-to-five rank minus one (0 = ace, 1 = deuce ... 12 = king).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "jack", "queen", "king", "ace")
+PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+           "jacks", "queens", "kings", "aces")
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+
+def _code_of_low(r: int) -> int:
+    """Rank code of an ace-to-five rank minus one."""
+    return 12 if r == 0 else r - 1
+
+
+def describe_high(category: int, ranks: Sequence[int]) -> str:
+    """``describe_high(6, [11, 7])`` -> ``'Full house, kings over nines'``."""
+    a, b = ranks[0], ranks[1]
+    if category == STRAIGHT_FLUSH:
+        return "Royal flush" if a == 12 else f"Straight flush, {NAMES[a]} high"
+    if category == QUADS:
+        return f"Four of a kind, {PLURALS[a]}"
+    if category == FULL_HOUSE:
+        return f"Full house, {PLURALS[a]} over {PLURALS[b]}"
+    if category == FLUSH:
+        return f"Flush, {NAMES[a]} high"
+    if category == STRAIGHT:
+        return f"Straight, {NAMES[a]} high"
+    if category == TRIPS:
+        return f"Three of a kind, {PLURALS[a]}"
+    if category == TWO_PAIR:
+        return f"Two pair, {PLURALS[a]} and {PLURALS[b]}"
+    if category == PAIR:
+        return f"Pair of {PLURALS[a]}"
+    return f"High card, {NAMES[a]}"
+
+
+def describe_low(ranks: Sequence[int]) -> str:
+    """A no-pair low by its two highest cards: ``'Seven-five low'``."""
+    top, second = (_code_of_low(r) for r in ranks[:2])
+    return f"{NAMES[top].capitalize()}-{NAMES[second]} low"
+
+
+def describe_ace_to_five(category: int, ranks: Sequence[int]) -> str:
+    """An ace-to-five low: ``'Seven-five low'``, or its pairing: ``'Pair of fours'``."""
+    if category == HIGH_CARD:
+        return describe_low(ranks)
+    codes = [_code_of_low(r) for r in ranks]
+    return describe_high(category, codes)

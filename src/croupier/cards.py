@@ -1,0 +1,87 @@
+"""Cards as integer codes, and their text form.
+
+A card is an ``int`` code in ``0..51``: ``code = 4 * rank + suit`` with rank
+``0`` = deuce ... ``12`` = ace and suit ``0`` = clubs, ``1`` = diamonds,
+``2`` = hearts, ``3`` = spades.  So ``2c`` is 0 and ``As`` is 51.
+
+>>> parse_cards("As Kd 10h")
+[51, 45, 34]
+>>> format_cards([51, 45, 34])
+'As Kd Th'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+__all__ = ["RANKS", "SUITS", "card_code", "format_card", "format_cards", "parse_cards"]
+
+_RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
+_SUIT_OF = {s: i for i, s in enumerate(SUITS)} | {s.upper(): i for i, s in enumerate(SUITS)}
+
+
+def card_code(token: str) -> int:
+    """The code of one card written as rank + suit (``"As"``, ``"td"``, ``"10h"``).
+
+    >>> card_code("2c"), card_code("As"), card_code("10h")
+    (0, 51, 34)
+    """
+    rank_text, suit_text = token[:-1], token[-1:]
+    if rank_text == "10":
+        rank_text = "T"
+    rank = _RANK_OF.get(rank_text)
+    suit = _SUIT_OF.get(suit_text)
+    if rank is None or suit is None:
+        raise ValueError(f"bad card {token!r}: expected a rank of {RANKS} (or 10) and a suit of {SUITS}")
+    return 4 * rank + suit
+
+
+def parse_cards(text: str) -> list[int]:
+    """Parse cards written together or apart: ``"AsKd"``, ``"As Kd"``, ``"as,kd"``.
+
+    Raises ``ValueError`` naming the first token that is not a card.  Repeats are
+    not checked here (a deck or a hand evaluator does that).
+
+    >>> parse_cards("AsKd QH 10c")
+    [51, 45, 42, 32]
+    >>> parse_cards("Ax")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad card 'Ax': expected a rank of 23456789TJQKA (or 10) and a suit of cdhs
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"cards must be given as a str, got {type(text).__name__}")
+    codes: list[int] = []
+    for chunk in text.replace(",", " ").split():
+        i = 0
+        while i < len(chunk):
+            width = 3 if chunk.startswith("10", i) else 2
+            token = chunk[i : i + width]
+            if len(token) < width:
+                raise ValueError(f"bad card {token!r}: incomplete card at the end of {chunk!r}")
+            codes.append(card_code(token))
+            i += width
+    return codes
+
+
+def format_card(code: int) -> str:
+    """Text of one card code.
+
+    >>> format_card(51)
+    'As'
+    """
+    if not (isinstance(code, int) and 0 <= code < 52):
+        raise ValueError(f"card code must be an int in 0..51, got {code!r}")
+    return RANKS[code >> 2] + SUITS[code & 3]
+
+
+def format_cards(codes: Iterable[int]) -> str:
+    """Text of several card codes, separated by spaces.
+
+    >>> format_cards([0, 1, 2, 3])
+    '2c 2d 2h 2s'
+    """
+    return " ".join(format_card(int(c)) if not isinstance(c, int) else format_card(c) for c in codes)

@@ -1,0 +1,513 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, embedsignature=True
+"""Hand values: high, ace-to-five low, eight-or-better low and Omaha 2+3.
+
+Every function evaluates along the *last axis* of its input:
+
+* a ``str`` (``"As Ks Qs Js Ts"``) or a sequence of card codes gives an ``int``;
+* an integer numpy array of shape ``(..., k)`` gives a ``uint16`` array of
+  shape ``(...)``, computed without the GIL and, for large inputs, on
+  ``threads`` cores (default: all the cores this process may use).
+
+Values are dense and *larger is better* for every kind:
+
+=======================  ==========  ==========================================
+function                 values      best
+=======================  ==========  ==========================================
+``high``                 1..7462     7462, royal flush (1 is 7-5-4-3-2)
+``ace_to_five_low``      1..6175     6175, 5-4-3-2-A (pairs count)
+``eight_or_better_low``  0..56       56, 5-4-3-2-A; 0 means no qualifying low
+=======================  ==========  ==========================================
+
+>>> high("As Ks Qs Js Ts 2c 3d")
+7462
+>>> describe(high("Kh Kd Ks 9c 9d 2h 3s"))
+'Full house, kings over nines'
+>>> describe(ace_to_five_low("7c 5d 4h 3s 2c Kd Kh"), kind="ace_to_five")
+'Seven-five low'
+>>> eight_or_better_low("9c Td Jh Qs Kc"), describe(0, kind="eight_or_better")
+(0, 'No low')
+"""
+
+import os
+import sys
+from enum import IntEnum
+
+cimport cython
+from cython.parallel cimport prange
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+
+from croupier._eval cimport (
+    CROUPIER_A5_DECODE,
+    CROUPIER_HIGH_DECODE,
+    CROUPIER_LOW8_DECODE,
+    ace_to_five_n,
+    croupier_popcount64,
+    eight_low_n,
+    high7,
+    high_n,
+    omaha_high_k,
+    omaha_low8_k,
+)
+
+from croupier._names import describe_high, describe_low, describe_ace_to_five
+from croupier.cards import parse_cards, format_card
+
+__all__ = [
+    "Category",
+    "ace_to_five_low",
+    "category",
+    "describe",
+    "eight_or_better_low",
+    "high",
+    "omaha_eight_or_better_low",
+    "omaha_high",
+]
+
+# Inputs smaller than this are evaluated on one thread: starting threads costs
+# more than it saves.
+cdef Py_ssize_t PARALLEL_MIN_ROWS = 32768
+
+try:
+    _CPUS = len(os.sched_getaffinity(0))
+except AttributeError:  # pragma: no cover - not Linux
+    _CPUS = os.cpu_count() or 1
+
+
+class Category(IntEnum):
+    """Category of a high hand, weakest first (``category(value)``)."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+
+# ----------------------------------------------------------------------------
+# Reading input
+# ----------------------------------------------------------------------------
+
+cdef object _np = None
+
+
+cdef object _numpy_if_loaded():
+    """numpy, if the program imported it; croupier never imports it first."""
+    global _np
+    if _np is None:
+        _np = sys.modules.get("numpy")
+    return _np
+
+
+cdef int _to_code(object x) except -1:
+    cdef long c
+    if type(x) is not int:
+        if isinstance(x, (float, str, bytes)) or not hasattr(x, "__index__"):
+            raise ValueError(f"a card code must be an integer, got {x!r}")
+        x = x.__index__()
+    if not (0 <= x <= 51):
+        raise ValueError(f"card code {x!r} is outside 0..51")
+    c = x
+    return <int>c
+
+
+cdef int _read_codes(object cards, uint8_t* buf, int lo, int hi, uint64_t* seen,
+                     str what) except -1:
+    """Copy ``lo``..``hi`` card codes from a str or a sequence into ``buf``.
+
+    ``seen`` carries the cards already read (to refuse a card repeated between
+    a hole and a board).  Returns the count.
+    """
+    cdef Py_ssize_t n, i
+    cdef int c
+    if type(cards) is str:
+        cards = parse_cards(cards)
+    elif type(cards) is not list and type(cards) is not tuple:
+        if isinstance(cards, (bytes, int, float)) or not hasattr(cards, "__len__"):
+            raise ValueError(f"{what} must be a str or a sequence of card codes, "
+                             f"got {type(cards).__name__}")
+        cards = list(cards)
+    n = len(cards)
+    if n < lo or n > hi:
+        if lo == hi:
+            raise ValueError(f"{what} needs {lo} cards, got {n}")
+        raise ValueError(f"{what} needs {lo} to {hi} cards, got {n}")
+    for i in range(n):
+        x = cards[i]
+        if type(x) is int and 0 <= <long long>x <= 51:
+            c = <int>x
+        else:
+            c = _to_code(x)
+        if (seen[0] >> c) & 1:
+            raise ValueError(f"card {format_card(c)} appears twice")
+        seen[0] |= (<uint64_t>1) << c
+        buf[i] = <uint8_t>c
+    return <int>n
+
+
+cdef int _threads(object threads, Py_ssize_t rows) except -1:
+    cdef long t
+    if threads is None:
+        t = _CPUS
+    else:
+        if type(threads) is not int or threads < 1:
+            raise ValueError(f"threads must be a positive int or None, got {threads!r}")
+        t = min(<long>threads, 1024)
+    if rows < PARALLEL_MIN_ROWS:
+        return 1
+    return <int>t
+
+
+cdef object _card_matrix(object arr, int lo, int hi, str what):
+    """Validate the dtype and last axis of a batch; return a C-contiguous (n, k) uint8."""
+    np = _np
+    if arr.dtype.kind not in "iu":
+        raise ValueError(f"{what} array must have an integer dtype, got {arr.dtype}")
+    if arr.ndim < 1:
+        raise ValueError(f"{what} array must have at least one axis (the cards)")
+    k = arr.shape[arr.ndim - 1]
+    if k < lo or k > hi:
+        if lo == hi:
+            raise ValueError(f"{what} needs {lo} cards on the last axis, got {k}")
+        raise ValueError(f"{what} needs {lo} to {hi} cards on the last axis, got {k}")
+    if arr.dtype != np.uint8:
+        if arr.size and (arr.min() < 0 or arr.max() > 51):
+            bad = arr[(arr < 0) | (arr > 51)].flat[0]
+            raise ValueError(f"card code {int(bad)} is outside 0..51")
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr.reshape(-1, k))
+
+
+cdef bint _valid_row(const uint8_t* c, int k, uint64_t* seen) noexcept nogil:
+    """All ``k`` codes in 0..51 and none repeated (also against ``seen``)."""
+    cdef uint64_t m = seen[0]
+    cdef uint32_t big = 0
+    cdef int j
+    for j in range(k):
+        big |= c[j] >> 6
+        m |= (<uint64_t>1) << (c[j] & 63)
+    if big or (m >> 52) or croupier_popcount64(m) != croupier_popcount64(seen[0]) + k:
+        return False
+    seen[0] = m
+    return True
+
+
+cdef object _bad_row_error(object flat, object flat2, Py_ssize_t n):
+    """The ValueError for the first invalid row of a batch (slow path)."""
+    cdef Py_ssize_t i
+    cdef uint64_t seen
+    for i in range(n):
+        codes = list(flat[i]) + (list(flat2[i]) if flat2 is not None else [])
+        for c in codes:
+            if c > 51:
+                return ValueError(f"row {i}: card code {int(c)} is outside 0..51")
+        if len(set(codes)) != len(codes):
+            for c in codes:
+                if codes.count(c) > 1:
+                    return ValueError(f"row {i}: card {format_card(int(c))} appears twice")
+    return ValueError("invalid card codes")  # pragma: no cover - unreachable
+
+
+# ----------------------------------------------------------------------------
+# Batch loops (no GIL; prange over rows)
+# ----------------------------------------------------------------------------
+
+cdef enum:
+    HIGH = 0
+    ACE_TO_FIVE = 1
+    EIGHT = 2
+
+
+cdef Py_ssize_t _batch(int kind, const uint8_t[:, ::1] cards, uint16_t[::1] out,
+                       int nt) noexcept nogil:
+    """Evaluate every row; an invalid row gets 0 and is counted."""
+    cdef Py_ssize_t i, n = cards.shape[0], bad = 0
+    cdef int k = <int>cards.shape[1]
+    cdef uint64_t seen
+    for i in prange(n, num_threads=nt, schedule="static"):
+        seen = 0
+        if not _valid_row(&cards[i, 0], k, &seen):
+            out[i] = 0
+            bad += 1
+        elif kind == HIGH:
+            if k == 7:
+                out[i] = high7(&cards[i, 0])
+            else:
+                out[i] = high_n(&cards[i, 0], k)
+        elif kind == ACE_TO_FIVE:
+            out[i] = ace_to_five_n(&cards[i, 0], k)
+        else:
+            out[i] = eight_low_n(&cards[i, 0], k)
+    return bad
+
+
+cdef Py_ssize_t _omaha_batch(bint low, const uint8_t[:, ::1] hole, const uint8_t[:, ::1] board,
+                             uint16_t[::1] out, int nt) noexcept nogil:
+    cdef Py_ssize_t i, n = hole.shape[0], bad = 0
+    cdef int nh = <int>hole.shape[1], nb = <int>board.shape[1]
+    cdef uint64_t seen
+    for i in prange(n, num_threads=nt, schedule="static"):
+        seen = 0
+        if not (_valid_row(&hole[i, 0], nh, &seen) and _valid_row(&board[i, 0], nb, &seen)):
+            out[i] = 0
+            bad += 1
+        elif low:
+            out[i] = omaha_low8_k(&hole[i, 0], nh, &board[i, 0], nb)
+        else:
+            out[i] = omaha_high_k(&hole[i, 0], nh, &board[i, 0], nb)
+    return bad
+
+
+cdef object _run_batch(int kind, object arr, int lo, int hi, str what, object threads):
+    np = _np
+    flat = _card_matrix(arr, lo, hi, what)
+    cdef Py_ssize_t n = flat.shape[0]
+    out = np.empty(n, dtype=np.uint16)
+    cdef int nt = _threads(threads, n)
+    cdef const uint8_t[:, ::1] view = flat
+    cdef uint16_t[::1] res = out
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = _batch(kind, view, res, nt)
+    if bad:
+        raise _bad_row_error(flat, None, n)
+    return out.reshape(arr.shape[:arr.ndim - 1])
+
+
+cdef object _run_omaha(bint low, object hole, object board, object threads):
+    np = _np
+    if not isinstance(board, np.ndarray):
+        raise ValueError("board must be a numpy array when hole is one")
+    if hole.shape[:hole.ndim - 1] != board.shape[:board.ndim - 1]:
+        raise ValueError(f"hole and board arrays need the same leading shape, got "
+                         f"{hole.shape} and {board.shape}")
+    hflat = _card_matrix(hole, 4, 6, "hole")
+    bflat = _card_matrix(board, 3, 5, "board")
+    cdef Py_ssize_t n = hflat.shape[0]
+    out = np.empty(n, dtype=np.uint16)
+    cdef int nt = _threads(threads, n)
+    cdef const uint8_t[:, ::1] hv = hflat
+    cdef const uint8_t[:, ::1] bv = bflat
+    cdef uint16_t[::1] res = out
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = _omaha_batch(low, hv, bv, res, nt)
+    if bad:
+        raise _bad_row_error(hflat, bflat, n)
+    return out.reshape(hole.shape[:hole.ndim - 1])
+
+
+cdef inline bint _is_array(object x):
+    np = _numpy_if_loaded()
+    return np is not None and isinstance(x, np.ndarray)
+
+
+# ----------------------------------------------------------------------------
+# Public API
+# ----------------------------------------------------------------------------
+
+def high(cards, *, threads=None):
+    """High value of the best five of 5, 6 or 7 cards: 1..7462, larger is stronger.
+
+    ``cards`` is a str (``"As Kd ..."``), a sequence of card codes, or an integer
+    numpy array of shape ``(..., k)`` (``k`` in 5..7), which gives a ``uint16``
+    array of shape ``(...)``.  Raises ``ValueError`` for a code outside 0..51,
+    a repeated card, a wrong count or a non-integer array.
+
+    >>> high([51, 47, 43, 39, 35])  # As Ks Qs Js Ts
+    7462
+    >>> high("7c 5d 4h 3s 2c")
+    1
+    >>> import numpy as np
+    >>> high(np.array([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 21, 30, 40]], dtype=np.uint8))
+    array([7462,  612], dtype=uint16)
+    """
+    cdef uint8_t buf[7]
+    cdef uint64_t seen = 0
+    cdef int n
+    if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
+        return _run_batch(HIGH, cards, 5, 7, "high", threads)
+    n = _read_codes(cards, buf, 5, 7, &seen, "high")
+    _threads(threads, 0)
+    if n == 7:
+        return high7(buf)
+    return high_n(buf, n)
+
+
+def ace_to_five_low(cards, *, threads=None):
+    """Ace-to-five (Razz) low of the best five of 5..7 cards: 1..6175, larger is better.
+
+    Aces are low, straights and flushes do not count, pairs do: any no-pair
+    hand beats any paired one.  6175 is 5-4-3-2-A.  Input forms as ``high``.
+
+    >>> ace_to_five_low("5h 4d 3c 2s As Kd Kh")
+    6175
+    >>> ace_to_five_low("Kc Kd 7h 7s 4c 4d 2h") < ace_to_five_low("Kc Qd 7h 6s 4c 3d 2h")
+    True
+    """
+    cdef uint8_t buf[7]
+    cdef uint64_t seen = 0
+    cdef int n
+    if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
+        return _run_batch(ACE_TO_FIVE, cards, 5, 7, "ace_to_five_low", threads)
+    n = _read_codes(cards, buf, 5, 7, &seen, "ace_to_five_low")
+    _threads(threads, 0)
+    return ace_to_five_n(buf, n)
+
+
+def eight_or_better_low(cards, *, threads=None):
+    """Eight-or-better low of 5..7 cards: 0 when there is none, else 1..56 (56 = 5-4-3-2-A).
+
+    A low needs five distinct ranks from ace to eight; straights and flushes
+    are ignored.  Input forms as ``high``.
+
+    >>> eight_or_better_low("8c 7d 6h 5s 4c"), eight_or_better_low("As 2d 3h 4s 5c")
+    (1, 56)
+    >>> eight_or_better_low("As 2d 3h 4s 9c Kd Kh")
+    0
+    """
+    cdef uint8_t buf[7]
+    cdef uint64_t seen = 0
+    cdef int n
+    if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
+        return _run_batch(EIGHT, cards, 5, 7, "eight_or_better_low", threads)
+    n = _read_codes(cards, buf, 5, 7, &seen, "eight_or_better_low")
+    _threads(threads, 0)
+    return eight_low_n(buf, n)
+
+
+def omaha_high(hole, board, *, threads=None):
+    """Best high hand using exactly two of 4..6 hole cards and exactly three of a 3..5 card board.
+
+    With numpy arrays, ``hole`` has shape ``(..., h)`` and ``board`` ``(..., b)``
+    with the same leading shape; the result is a ``uint16`` array of that shape.
+
+    >>> omaha_high("As Ks 2d 3c", "Qs Js Ts 9s 8s")  # needs two hole cards: royal flush
+    7462
+    >>> omaha_high("As 2d 3c 4h", "Ks Qs Js Ts 9s") == high("As 2d Ks Qs Js")  # one spade is not a flush
+    True
+    """
+    cdef uint8_t hb[6]
+    cdef uint8_t bb[5]
+    cdef uint64_t seen = 0
+    cdef int nh, nb
+    if _is_array(hole):
+        return _run_omaha(False, hole, board, threads)
+    nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
+    nb = _read_codes(board, bb, 3, 5, &seen, "board")
+    _threads(threads, 0)
+    return omaha_high_k(hb, nh, bb, nb)
+
+
+def omaha_eight_or_better_low(hole, board, *, threads=None):
+    """Best eight-or-better low (0 = none, 1..56) with exactly two hole and three board cards.
+
+    >>> omaha_eight_or_better_low("As 2d Kc Kh", "3c 4d 8h Qs Js")
+    38
+    >>> omaha_eight_or_better_low("As Kd Kc Kh", "2c 3d 4h 5s 6s")  # only one low hole card
+    0
+    """
+    cdef uint8_t hb[6]
+    cdef uint8_t bb[5]
+    cdef uint64_t seen = 0
+    cdef int nh, nb
+    if _is_array(hole):
+        return _run_omaha(True, hole, board, threads)
+    nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
+    nb = _read_codes(board, bb, 3, 5, &seen, "board")
+    _threads(threads, 0)
+    return omaha_low8_k(hb, nh, bb, nb)
+
+
+# ----------------------------------------------------------------------------
+# Categories and descriptions
+# ----------------------------------------------------------------------------
+
+_KINDS = {"high": 7462, "ace_to_five": 6175, "eight_or_better": 56}
+_LOWEST = {"high": 1, "ace_to_five": 1, "eight_or_better": 0}
+
+
+cdef uint32_t _decode(str kind, long value) except? 0xFFFFFFFF:
+    if kind not in _KINDS:
+        raise ValueError(f"kind must be one of {sorted(_KINDS)}, got {kind!r}")
+    if not (_LOWEST[kind] <= value <= _KINDS[kind]):
+        raise ValueError(f"{value} is not a {kind} value "
+                         f"({_LOWEST[kind]}..{_KINDS[kind]})")
+    if kind == "high":
+        return CROUPIER_HIGH_DECODE[value]
+    if kind == "ace_to_five":
+        return CROUPIER_A5_DECODE[value]
+    return CROUPIER_LOW8_DECODE[value]
+
+
+cdef long _value_int(object value) except? -1:
+    if type(value) is not int:
+        if isinstance(value, (float, str, bytes, bool)) or not hasattr(value, "__index__"):
+            raise ValueError(f"a hand value must be an integer, got {value!r}")
+        value = value.__index__()
+    if not (-1 <= value <= 10000):
+        raise ValueError(f"{value} is not a hand value")
+    return value
+
+
+cdef object _high_category_table = None
+
+
+def category(value, kind="high"):
+    """The ``Category`` of a high value (or, for ``kind="ace_to_five"``, the pair structure).
+
+    For ace-to-five lows the category says how the hand is paired
+    (``HIGH_CARD`` meaning no pair).  Arrays give an ``uint8`` array of
+    category numbers.
+
+    >>> category(7462)
+    <Category.STRAIGHT_FLUSH: 8>
+    >>> category(ace_to_five_low("Kc Kd 7h 7s 4c 4d 2h"), "ace_to_five")
+    <Category.PAIR: 1>
+    """
+    global _high_category_table
+    cdef uint32_t word
+    cdef Py_ssize_t i
+    if _is_array(value):
+        np = _np
+        if kind not in ("high", "ace_to_five"):
+            raise ValueError(f"category kind must be 'high' or 'ace_to_five', got {kind!r}")
+        if value.dtype.kind not in "iu":
+            raise ValueError(f"value array must have an integer dtype, got {value.dtype}")
+        top = _KINDS[kind]
+        if value.size and (value.min() < 1 or value.max() > top):
+            raise ValueError(f"values must be in 1..{top} for kind {kind!r}")
+        table = np.empty(top + 1, dtype=np.uint8)
+        for i in range(top + 1):
+            word = CROUPIER_HIGH_DECODE[i] if kind == "high" else CROUPIER_A5_DECODE[i]
+            table[i] = word >> 20
+        return table[value]
+    if kind not in ("high", "ace_to_five"):
+        raise ValueError(f"category kind must be 'high' or 'ace_to_five', got {kind!r}")
+    word = _decode(kind, _value_int(value))
+    return Category(word >> 20)
+
+
+def describe(value, kind="high"):
+    """Text of a hand value: ``kind`` is ``"high"``, ``"ace_to_five"`` or ``"eight_or_better"``.
+
+    >>> describe(7462), describe(1)
+    ('Royal flush', 'High card, seven')
+    >>> describe(high("Ah Ad Kc Ks 2h"))
+    'Two pair, aces and kings'
+    >>> describe(56, kind="eight_or_better")
+    'Five-four low'
+    """
+    cdef uint32_t word = _decode(kind, _value_int(value))
+    ranks = [(word >> (16 - 4 * i)) & 15 for i in range(5)]
+    if kind == "high":
+        return describe_high(word >> 20, ranks)
+    if kind == "ace_to_five":
+        return describe_ace_to_five(word >> 20, ranks)
+    if value == 0:
+        return "No low"
+    return describe_low(ranks)

@@ -1,0 +1,300 @@
+"""Generate the lookup tables of croupier's hand-evaluation kernels.
+
+Run by CMake at build time: ``python tools/gen_tables.py OUT.h``. It writes a C
+header of ``static const`` arrays that ``src/croupier/_eval.pxd`` includes.
+
+How the high evaluator works (in the style of OMPEval, with our own constants):
+
+* Every card has a 64-bit key.  The low 32 bits are a *rank multiplier*
+  ``RANK_MULT[rank]``; bits 32..47 hold one 4-bit counter per suit.
+  Summing the keys of up to seven cards gives, in one addition per card, a
+  number that identifies the multiset of ranks (the multipliers were chosen by
+  a greedy search so that every multiset of at most seven cards, at most four
+  of a rank, has a distinct sum; ``check_rank_multipliers`` proves it) and the
+  number of cards of each suit.
+* Flush: the sum starts with 3 in every suit counter, so a counter reaches 8
+  (bit 3 set) exactly when a suit has five or more cards.  The rank bits of
+  that suit index ``FLUSH`` (8,192 entries).
+* Otherwise the rank sum goes through a displacement perfect hash
+  ``(key & HASH_MASK) + HASH_OFFSETS[key >> HASH_SHIFT]`` into ``HIGH`` (and,
+  for the same rank multiset, ``LOW_A5``).
+
+Values are dense ranks: ``high`` 1..7462 (7462 = royal flush), ``ace-to-five``
+1..6175 (6175 = 5-4-3-2-A), eight-or-better 0 (no low) or 1..56.
+
+Nothing here is performance critical; it favours plain code.  It needs numpy
+only for the perfect-hash placement.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+# Found by a greedy search (smallest multiplier, rank by rank, that keeps every
+# multiset of <= 7 cards with <= 4 per rank distinct).  Verified below.
+RANK_MULT = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
+HASH_SHIFT = 10
+SUIT_SHIFT = 32
+SUIT_BIAS = 0x3333 << SUIT_SHIFT
+FLUSH_BITS = 0x8888 << SUIT_SHIFT
+
+# Categories, weakest first (also croupier.hands.Category).
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+Ranks = tuple[int, ...]
+
+
+def straight_top(distinct: Iterable[int]) -> int:
+    """Top rank (code) of the best straight in a set of rank codes, or -1."""
+    present = set(distinct)
+    for top in range(12, 3, -1):
+        if all(top - i in present for i in range(5)):
+            return top
+    if {12, 0, 1, 2, 3} <= present:
+        return 3  # the wheel: five high
+    return -1
+
+
+def high_class(ranks: Ranks, flush: bool) -> tuple[int, ...]:
+    """Comparable (category, significant ranks...) of one five-card hand."""
+    counts = {r: ranks.count(r) for r in set(ranks)}
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    order = tuple(r for r, _ in groups)
+    shape = tuple(c for _, c in groups)
+    top = straight_top(ranks) if len(counts) == 5 else -1
+    if flush:
+        return (STRAIGHT_FLUSH, top) if top >= 0 else (FLUSH, *order)
+    if top >= 0:
+        return (STRAIGHT, top)
+    category = {
+        (4, 1): QUADS,
+        (3, 2): FULL_HOUSE,
+        (3, 1, 1): TRIPS,
+        (2, 2, 1): TWO_PAIR,
+        (2, 1, 1, 1): PAIR,
+        (1, 1, 1, 1, 1): HIGH_CARD,
+    }[shape]
+    return (category, *order)
+
+
+def low_rank(code: int) -> int:
+    """Ace-to-five rank of a rank code: ace 1, deuce 2, ..., king 13."""
+    return 1 if code == 12 else code + 2
+
+
+def a5_badness(ranks: Ranks) -> tuple[int, ...]:
+    """Comparable badness of a five-card ace-to-five low (smaller is better)."""
+    lows = [low_rank(r) for r in ranks]
+    counts = {r: lows.count(r) for r in set(lows)}
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(c for _, c in groups)
+    klass = [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1)].index(shape)
+    return (klass, *(r for r, _ in groups))
+
+
+def five_card_rank_multisets() -> list[Ranks]:
+    return [
+        m
+        for m in itertools.combinations_with_replacement(range(13), 5)
+        if max(m.count(r) for r in set(m)) <= 4
+    ]
+
+
+def rank_multisets(sizes: Sequence[int]) -> list[Ranks]:
+    """All multisets of rank codes of the given sizes, at most four per rank."""
+    out: list[Ranks] = []
+    for n in sizes:
+        for m in itertools.combinations_with_replacement(range(13), n):
+            if all(m.count(r) <= 4 for r in set(m)):
+                out.append(m)
+    return out
+
+
+def check_rank_multipliers() -> None:
+    sums = [sum(RANK_MULT[r] for r in m) for m in rank_multisets(range(8))]
+    if len(set(sums)) != len(sums):
+        raise SystemExit("RANK_MULT does not separate all multisets of <= 7 cards")
+
+
+def high_values() -> tuple[dict[tuple[int, ...], int], list[tuple[int, ...]]]:
+    """Dense value (1..7462) of every five-card class, and the classes in order."""
+    classes = {high_class(m, False) for m in five_card_rank_multisets()}
+    classes |= {high_class(m, True) for m in itertools.combinations(range(13), 5)}
+    ordered = sorted(classes)
+    assert len(ordered) == 7462, len(ordered)
+    return {c: i + 1 for i, c in enumerate(ordered)}, ordered
+
+
+def a5_values() -> tuple[dict[Ranks, int], list[tuple[int, ...]]]:
+    """Dense ace-to-five value (1..6175, larger better) of each 5-card multiset."""
+    fives = five_card_rank_multisets()
+    ordered = sorted({a5_badness(m) for m in fives}, reverse=True)
+    assert len(ordered) == 6175
+    index = {b: i + 1 for i, b in enumerate(ordered)}
+    return {m: index[a5_badness(m)] for m in fives}, ordered
+
+
+def eight_low_table() -> tuple[list[int], list[tuple[int, ...]]]:
+    """LOW8[mask]: mask bit i set when a card of low rank i+1 (ace=1..8) is held."""
+    subsets = sorted(
+        (tuple(sorted(s, reverse=True)) for s in itertools.combinations(range(1, 9), 5)),
+        reverse=True,
+    )
+    value = {s: i + 1 for i, s in enumerate(subsets)}  # 56 = 5-4-3-2-A
+    table = []
+    for mask in range(256):
+        held = [i + 1 for i in range(8) if mask >> i & 1]
+        table.append(value[tuple(sorted(held[:5], reverse=True))] if len(held) >= 5 else 0)
+    return table, subsets
+
+
+def flush_table(hv: dict[tuple[int, ...], int]) -> list[int]:
+    table = [0] * 8192
+    for mask in range(8192):
+        ranks = [r for r in range(13) if mask >> r & 1]
+        if len(ranks) < 5:
+            continue
+        top = straight_top(ranks)
+        cls = (STRAIGHT_FLUSH, top) if top >= 0 else (FLUSH, *sorted(ranks, reverse=True)[:5])
+        table[mask] = hv[cls]
+    return table
+
+
+def best_of_fives(m: Ranks, five_value: dict[Ranks, int]) -> int:
+    return max(five_value[sub] for sub in set(itertools.combinations(m, 5)))
+
+
+def perfect_hash(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Displacement perfect hash: slot = (key & mask) + offsets[key >> shift]."""
+    width = 1 << HASH_SHIFT
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
+    row = keys >> HASH_SHIFT
+    col = keys & (width - 1)
+    nrows = int(row.max()) + 1
+    counts = np.bincount(row, minlength=nrows)
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    space = 1 << 20
+    used = np.zeros(space + width, dtype=bool)
+    offsets = np.zeros(nrows, dtype=np.int64)
+    for r in np.argsort(-counts, kind="stable"):
+        k = counts[r]
+        if k == 0:
+            break
+        cols = col[starts[r] : starts[r] + k]
+        blocked = np.zeros(space, dtype=bool)
+        for c in cols:
+            blocked |= used[c : c + space]
+        o = int(np.argmin(blocked))
+        assert not blocked[o]
+        offsets[r] = o
+        used[cols + o] = True
+    slots = np.empty_like(keys)
+    slots[order] = col + offsets[row]
+    assert len(np.unique(slots)) == len(keys)
+    return offsets, slots
+
+
+def c_array(ctype: str, name: str, values: Iterable[int], per_line: int = 16) -> str:
+    vals = [str(int(v)) + ("ULL" if ctype == "uint64_t" else "") for v in values]
+    lines = [", ".join(vals[i : i + per_line]) for i in range(0, len(vals), per_line)]
+    body = ",\n  ".join(lines)
+    return f"static const {ctype} {name}[{len(vals)}] = {{\n  {body}\n}};\n"
+
+
+def pack_ranks(ranks: Sequence[int], category: int) -> int:
+    """category in bits 20..23, up to five 4-bit ranks, most significant first."""
+    word = category << 20
+    for i, r in enumerate(ranks):
+        word |= (r & 15) << (16 - 4 * i)
+    return word
+
+
+def main(out_path: str) -> None:
+    check_rank_multipliers()
+    hv, high_classes = high_values()
+    five_high = {m: hv[high_class(m, False)] for m in five_card_rank_multisets()}
+    five_a5, a5_classes = a5_values()
+
+    multisets = rank_multisets((5, 6, 7))
+    keys = np.array([sum(RANK_MULT[r] for r in m) for m in multisets], dtype=np.int64)
+    offsets, slots = perfect_hash(keys)
+    # Pad so that any sum of seven card keys, even of invalid (repeated) cards,
+    # stays inside both tables.
+    max_key = 7 * RANK_MULT[12]
+    nrows = (max_key >> HASH_SHIFT) + 1
+    offsets = np.concatenate((offsets, np.zeros(nrows - len(offsets), dtype=np.int64)))
+    size = int(max(int(slots.max()) + 1, int(offsets.max()) + (1 << HASH_SHIFT)))
+    high = np.zeros(size, dtype=np.int64)
+    low = np.zeros(size, dtype=np.int64)
+    for m, s in zip(multisets, slots.tolist()):
+        high[s] = best_of_fives(m, five_high)
+        low[s] = best_of_fives(m, five_a5)
+
+    # Per-card tables are indexed by a byte: entries 52..255 are zero, so even
+    # an unchecked bad code cannot index past a table.
+    pad = [0] * (256 - 52)
+    card_key = [
+        RANK_MULT[code >> 2] | (1 << (SUIT_SHIFT + 4 * (code & 3))) for code in range(52)
+    ] + pad
+    card_rank = [code >> 2 for code in range(52)] + pad
+    low8, low8_classes = eight_low_table()
+    low8_bit = [
+        1 << (low_rank(code >> 2) - 1) if low_rank(code >> 2) <= 8 else 0 for code in range(52)
+    ] + pad
+
+    # Omaha: a board triple of ranks and a hole pair of ranks, as two small indexes.
+    triples = list(itertools.combinations_with_replacement(range(13), 3))
+    pairs = list(itertools.combinations_with_replacement(range(13), 2))
+    tri_index = {t: i for i, t in enumerate(triples)}
+    pair_index = {p: i for i, p in enumerate(pairs)}
+    tri_lut = [tri_index[tuple(sorted(t))] for t in itertools.product(range(13), repeat=3)]
+    pair_lut = [pair_index[tuple(sorted(p))] for p in itertools.product(range(13), repeat=2)]
+    omaha = []
+    for t in triples:
+        for p in pairs:
+            m = tuple(sorted(t + p))
+            omaha.append(five_high.get(m, 0))
+
+    high_decode = [0] + [pack_ranks(c[1:], c[0]) for c in high_classes]
+    a5_decode = [0]
+    a5_category = (HIGH_CARD, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS)
+    for bad in a5_classes:  # ranks stored as ace-to-five rank - 1: ace 0 ... king 12
+        a5_decode.append(pack_ranks([r - 1 for r in bad[1:]], a5_category[bad[0]]))
+    low8_decode = [0] + [pack_ranks([r - 1 for r in s], 0) for s in low8_classes]
+
+    parts = [
+        "/* Generated by tools/gen_tables.py: do not edit. */\n",
+        "#pragma once\n#include <stdint.h>\n",
+        f"#define CROUPIER_HASH_SHIFT {HASH_SHIFT}\n",
+        f"#define CROUPIER_HASH_MASK {(1 << HASH_SHIFT) - 1}\n",
+        f"#define CROUPIER_HASH_ROWS {len(offsets)}\n",
+        f"#define CROUPIER_HASH_SIZE {size}\n",
+        f"#define CROUPIER_SUIT_SHIFT {SUIT_SHIFT}\n",
+        f"#define CROUPIER_SUIT_BIAS {SUIT_BIAS}ULL\n",
+        f"#define CROUPIER_FLUSH_BITS {FLUSH_BITS}ULL\n",
+        c_array("uint64_t", "CROUPIER_CARD_KEY", card_key, 4),
+        c_array("uint32_t", "CROUPIER_HASH_OFFSETS", offsets),
+        c_array("uint16_t", "CROUPIER_HIGH", high),
+        c_array("uint16_t", "CROUPIER_LOW_A5", low),
+        c_array("uint16_t", "CROUPIER_FLUSH", flush_table(hv)),
+        c_array("uint8_t", "CROUPIER_LOW8", low8),
+        c_array("uint8_t", "CROUPIER_LOW8_BIT", low8_bit),
+        c_array("uint8_t", "CROUPIER_RANK", card_rank),
+        c_array("uint16_t", "CROUPIER_OMAHA_TRI", tri_lut),
+        c_array("uint8_t", "CROUPIER_OMAHA_PAIR", pair_lut),
+        c_array("uint16_t", "CROUPIER_OMAHA_HIGH", omaha),
+        c_array("uint32_t", "CROUPIER_HIGH_DECODE", high_decode, 8),
+        c_array("uint32_t", "CROUPIER_A5_DECODE", a5_decode, 8),
+        c_array("uint32_t", "CROUPIER_LOW8_DECODE", low8_decode, 8),
+    ]
+    with open(out_path, "w") as f:
+        f.write("\n".join(parts))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
