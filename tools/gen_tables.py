@@ -242,6 +242,8 @@ def main(out_path: str) -> None:
         RANK_MULT[code >> 2] | (1 << (SUIT_SHIFT + 4 * (code & 3))) for code in range(52)
     ] + pad
     card_rank = [code >> 2 for code in range(52)] + pad
+    # One bit per card for the repeat check; every bad code shares bit 63.
+    card_bit = [1 << code for code in range(52)] + [1 << 63] * (256 - 52)
     low8, low8_classes = eight_low_table()
     low8_bit = [
         1 << (low_rank(code >> 2) - 1) if low_rank(code >> 2) <= 8 else 0 for code in range(52)
@@ -284,7 +286,9 @@ def main(out_path: str) -> None:
         c_array("uint16_t", "CROUPIER_FLUSH", flush_table(hv)),
         c_array("uint8_t", "CROUPIER_LOW8", low8),
         c_array("uint8_t", "CROUPIER_LOW8_BIT", low8_bit),
+        c_array("uint8_t", "CROUPIER_POPCOUNT8", [bin(m).count("1") for m in range(256)]),
         c_array("uint8_t", "CROUPIER_RANK", card_rank),
+        c_array("uint64_t", "CROUPIER_CARD_BIT", card_bit, 4),
         c_array("uint16_t", "CROUPIER_OMAHA_TRI", tri_lut),
         c_array("uint8_t", "CROUPIER_OMAHA_PAIR", pair_lut),
         c_array("uint16_t", "CROUPIER_OMAHA_HIGH", omaha),

@@ -39,8 +39,10 @@ cdef extern from "croupier_tables.h" nogil:
     const uint16_t CROUPIER_LOW_A5[]
     const uint16_t CROUPIER_FLUSH[8192]
     const uint8_t CROUPIER_LOW8[256]
+    const uint8_t CROUPIER_POPCOUNT8[256]
     const uint8_t CROUPIER_LOW8_BIT[256]
     const uint8_t CROUPIER_RANK[256]
+    const uint64_t CROUPIER_CARD_BIT[256]
     const uint16_t CROUPIER_OMAHA_TRI[2197]
     const uint8_t CROUPIER_OMAHA_PAIR[169]
     const uint16_t CROUPIER_OMAHA_HIGH[]
@@ -56,6 +58,25 @@ cdef extern from *:
     """
     int croupier_popcount64(unsigned long long x) noexcept nogil
     int croupier_ctz64(unsigned long long x) noexcept nogil
+
+
+cdef inline bint valid_cards(const uint8_t* c, int n, uint64_t* seen) noexcept nogil:
+    """True when the ``n`` codes are in 0..51 and distinct (also from the cards in ``seen``).
+
+    On success the cards are added to ``seen``.  Branch-free: the sum of the
+    cards' bits equals their union only when no bit was added twice, and every
+    code past 51 maps to bit 63.
+    """
+    cdef uint64_t union = seen[0], total = seen[0], b
+    cdef int j
+    for j in range(n):
+        b = CROUPIER_CARD_BIT[c[j]]
+        total += b
+        union |= b
+    if total != union or (union >> 52):
+        return False
+    seen[0] = union
+    return True
 
 
 # Slot of a rank-multiset sum in CROUPIER_HIGH / CROUPIER_LOW_A5.
@@ -119,19 +140,20 @@ cdef inline uint16_t omaha_high_k(const uint8_t* hole, int nh,
     """Best high using exactly two of ``nh`` (2..6) hole and three of ``nb`` (3..5) board cards.
 
     Non-flush values come from a board-triple x hole-pair table (one load per
-    combination); flushes are looked at only for a suit with three board and
-    two hole cards.
+    combination); flushes are looked at only for a suit with at least three
+    board and two hole cards, found with the suit counters of CARD_KEY.
     """
     cdef uint32_t tri[10]
     cdef uint8_t pair[15]
-    cdef int nt = 0, npairs = 0, i, j, l, s, a, b
+    cdef int nt = 0, npairs = 0, i, j, l, s, a, b, nbs, nhs
     cdef uint16_t best = 0, v
     cdef const uint16_t* row
     cdef uint32_t bbits[5]
     cdef uint32_t hbits[6]
     cdef uint32_t m3
-    cdef int nbs, nhs
+    cdef uint64_t bsum = 0, hsum = 0, suits
     for i in range(nb):
+        bsum += CROUPIER_CARD_KEY[board[i]]
         for j in range(i + 1, nb):
             for l in range(j + 1, nb):
                 tri[nt] = <uint32_t>CROUPIER_OMAHA_TRI[
@@ -139,6 +161,7 @@ cdef inline uint16_t omaha_high_k(const uint8_t* hole, int nh,
                     + CROUPIER_RANK[board[l]]] * 91
                 nt += 1
     for i in range(nh):
+        hsum += CROUPIER_CARD_KEY[hole[i]]
         for j in range(i + 1, nh):
             pair[npairs] = CROUPIER_OMAHA_PAIR[CROUPIER_RANK[hole[i]] * 13 + CROUPIER_RANK[hole[j]]]
             npairs += 1
@@ -146,24 +169,24 @@ cdef inline uint16_t omaha_high_k(const uint8_t* hole, int nh,
         row = CROUPIER_OMAHA_HIGH + tri[i]
         for j in range(npairs):
             v = row[pair[j]]
-            if v > best:
-                best = v
-    # Flushes: three board and two hole cards of one suit.
-    for s in range(4):
+            best = v if v > best else best
+    # Suit counters (4 bits a suit): board count + 5 reaches 8 at three cards
+    # (at most 5 + 5), hole count + 6 reaches 8 at two cards (at most 6 + 6).
+    suits = ((bsum >> CROUPIER_SUIT_SHIFT) + 0x5555) & ((hsum >> CROUPIER_SUIT_SHIFT) + 0x6666)
+    suits &= 0x8888
+    while suits:
+        s = croupier_ctz64(suits) >> 2
+        suits &= suits - 1
         nbs = 0
         nhs = 0
         for i in range(nb):
             if (board[i] & 3) == s:
                 bbits[nbs] = 1u << CROUPIER_RANK[board[i]]
                 nbs += 1
-        if nbs < 3:
-            continue
         for i in range(nh):
             if (hole[i] & 3) == s:
                 hbits[nhs] = 1u << CROUPIER_RANK[hole[i]]
                 nhs += 1
-        if nhs < 2:
-            continue
         for i in range(nbs):
             for j in range(i + 1, nbs):
                 for l in range(j + 1, nbs):
@@ -171,39 +194,40 @@ cdef inline uint16_t omaha_high_k(const uint8_t* hole, int nh,
                     for a in range(nhs):
                         for b in range(a + 1, nhs):
                             v = CROUPIER_FLUSH[m3 | hbits[a] | hbits[b]]
-                            if v > best:
-                                best = v
+                            best = v if v > best else best
     return best
 
 
 cdef inline uint8_t omaha_low8_k(const uint8_t* hole, int nh,
                                  const uint8_t* board, int nb) noexcept nogil:
-    """Best eight-or-better low (0 = none) using exactly two hole and three board cards."""
+    """Best eight-or-better low (0 = none) using exactly two hole and three board cards.
+
+    A low is five distinct ranks of ace..eight: a board triple of three
+    distinct low ranks and a hole pair of two others.  As 8-bit rank masks,
+    the pair must not meet the triple, and LOW8 ranks their union.
+    """
     cdef uint32_t tmask[10]
     cdef uint32_t pmask[15]
     cdef int nt = 0, npairs = 0, i, j, l
-    cdef uint32_t m
+    cdef uint32_t m, t
     cdef uint8_t best = 0, v
     for i in range(nb):
         for j in range(i + 1, nb):
             for l in range(j + 1, nb):
                 m = (CROUPIER_LOW8_BIT[board[i]] | CROUPIER_LOW8_BIT[board[j]]
                      | CROUPIER_LOW8_BIT[board[l]])
-                if croupier_popcount64(m) == 3:
-                    tmask[nt] = m
-                    nt += 1
+                tmask[nt] = m
+                nt += CROUPIER_POPCOUNT8[m] == 3
     if nt == 0:
         return 0
     for i in range(nh):
         for j in range(i + 1, nh):
             m = CROUPIER_LOW8_BIT[hole[i]] | CROUPIER_LOW8_BIT[hole[j]]
-            if croupier_popcount64(m) == 2:
-                pmask[npairs] = m
-                npairs += 1
+            pmask[npairs] = m
+            npairs += CROUPIER_POPCOUNT8[m] == 2
     for i in range(nt):
+        t = tmask[i]
         for j in range(npairs):
-            if not (tmask[i] & pmask[j]):
-                v = CROUPIER_LOW8[(tmask[i] | pmask[j]) & 255]
-                if v > best:
-                    best = v
+            v = CROUPIER_LOW8[t | pmask[j]] if not (t & pmask[j]) else 0
+            best = v if v > best else best
     return best

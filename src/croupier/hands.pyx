@@ -42,7 +42,7 @@ from croupier._eval cimport (
     CROUPIER_HIGH_DECODE,
     CROUPIER_LOW8_DECODE,
     ace_to_five_n,
-    croupier_popcount64,
+    valid_cards,
     eight_low_n,
     high7,
     high_n,
@@ -182,20 +182,6 @@ cdef object _card_matrix(object arr, int lo, int hi, str what):
     return np.ascontiguousarray(arr.reshape(-1, k))
 
 
-cdef bint _valid_row(const uint8_t* c, int k, uint64_t* seen) noexcept nogil:
-    """All ``k`` codes in 0..51 and none repeated (also against ``seen``)."""
-    cdef uint64_t m = seen[0]
-    cdef uint32_t big = 0
-    cdef int j
-    for j in range(k):
-        big |= c[j] >> 6
-        m |= (<uint64_t>1) << (c[j] & 63)
-    if big or (m >> 52) or croupier_popcount64(m) != croupier_popcount64(seen[0]) + k:
-        return False
-    seen[0] = m
-    return True
-
-
 cdef object _bad_row_error(object flat, object flat2, Py_ssize_t n):
     """The ValueError for the first invalid row of a batch (slow path)."""
     cdef Py_ssize_t i
@@ -221,44 +207,153 @@ cdef enum:
     ACE_TO_FIVE = 1
     EIGHT = 2
 
+# A batch is cut into chunks of rows; a chunk is evaluated by a plain C loop
+# over raw pointers (which the compiler optimises well), and chunks are shared
+# among the threads.  Each row function returns how many rows were invalid
+# (those get the value 0).
+cdef enum:
+    CHUNK = 16384
 
-cdef Py_ssize_t _batch(int kind, const uint8_t[:, ::1] cards, uint16_t[::1] out,
-                       int nt) noexcept nogil:
-    """Evaluate every row; an invalid row gets 0 and is counted."""
-    cdef Py_ssize_t i, n = cards.shape[0], bad = 0
-    cdef int k = <int>cards.shape[1]
+ctypedef Py_ssize_t (*rows_fn)(const uint8_t* cards, int k, uint16_t* out,
+                               Py_ssize_t n) noexcept nogil
+ctypedef Py_ssize_t (*omaha_rows_fn)(const uint8_t* hole, int nh, const uint8_t* board, int nb,
+                                     uint16_t* out, Py_ssize_t n) noexcept nogil
+
+
+cdef Py_ssize_t _rows_high7(const uint8_t* cards, int k, uint16_t* out,
+                            Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i, bad = 0
     cdef uint64_t seen
-    for i in prange(n, num_threads=nt, schedule="static"):
+    cdef const uint8_t* c
+    for i in range(n):
+        c = cards + 7 * i
         seen = 0
-        if not _valid_row(&cards[i, 0], k, &seen):
+        if valid_cards(c, 7, &seen):
+            out[i] = high7(c)
+        else:
             out[i] = 0
             bad += 1
-        elif kind == HIGH:
-            if k == 7:
-                out[i] = high7(&cards[i, 0])
-            else:
-                out[i] = high_n(&cards[i, 0], k)
-        elif kind == ACE_TO_FIVE:
-            out[i] = ace_to_five_n(&cards[i, 0], k)
-        else:
-            out[i] = eight_low_n(&cards[i, 0], k)
     return bad
 
 
-cdef Py_ssize_t _omaha_batch(bint low, const uint8_t[:, ::1] hole, const uint8_t[:, ::1] board,
-                             uint16_t[::1] out, int nt) noexcept nogil:
-    cdef Py_ssize_t i, n = hole.shape[0], bad = 0
-    cdef int nh = <int>hole.shape[1], nb = <int>board.shape[1]
+cdef Py_ssize_t _rows_high(const uint8_t* cards, int k, uint16_t* out,
+                           Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i, bad = 0
     cdef uint64_t seen
-    for i in prange(n, num_threads=nt, schedule="static"):
+    cdef const uint8_t* c
+    for i in range(n):
+        c = cards + k * i
         seen = 0
-        if not (_valid_row(&hole[i, 0], nh, &seen) and _valid_row(&board[i, 0], nb, &seen)):
+        if valid_cards(c, k, &seen):
+            out[i] = high_n(c, k)
+        else:
             out[i] = 0
             bad += 1
-        elif low:
-            out[i] = omaha_low8_k(&hole[i, 0], nh, &board[i, 0], nb)
+    return bad
+
+
+cdef Py_ssize_t _rows_ace_to_five(const uint8_t* cards, int k, uint16_t* out,
+                                  Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i, bad = 0
+    cdef uint64_t seen
+    cdef const uint8_t* c
+    for i in range(n):
+        c = cards + k * i
+        seen = 0
+        if valid_cards(c, k, &seen):
+            out[i] = ace_to_five_n(c, k)
         else:
-            out[i] = omaha_high_k(&hole[i, 0], nh, &board[i, 0], nb)
+            out[i] = 0
+            bad += 1
+    return bad
+
+
+cdef Py_ssize_t _rows_eight(const uint8_t* cards, int k, uint16_t* out,
+                            Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i, bad = 0
+    cdef uint64_t seen
+    cdef const uint8_t* c
+    for i in range(n):
+        c = cards + k * i
+        seen = 0
+        if valid_cards(c, k, &seen):
+            out[i] = eight_low_n(c, k)
+        else:
+            out[i] = 0
+            bad += 1
+    return bad
+
+
+cdef inline Py_ssize_t _rows_omaha_high_sized(const uint8_t* hole, int nh, const uint8_t* board, int nb,
+                                 uint16_t* out, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i, bad = 0
+    cdef uint64_t seen
+    for i in range(n):
+        seen = 0
+        if valid_cards(hole + nh * i, nh, &seen) and valid_cards(board + nb * i, nb, &seen):
+            out[i] = omaha_high_k(hole + nh * i, nh, board + nb * i, nb)
+        else:
+            out[i] = 0
+            bad += 1
+    return bad
+
+
+cdef Py_ssize_t _rows_omaha_high(const uint8_t* hole, int nh, const uint8_t* board, int nb,
+                                 uint16_t* out, Py_ssize_t n) noexcept nogil:
+    # The common shapes get loops with constant sizes, which the compiler unrolls.
+    if nb == 5 and nh == 4:
+        return _rows_omaha_high_sized(hole, 4, board, 5, out, n)
+    if nb == 5 and nh == 5:
+        return _rows_omaha_high_sized(hole, 5, board, 5, out, n)
+    return _rows_omaha_high_sized(hole, nh, board, nb, out, n)
+
+
+cdef inline Py_ssize_t _rows_omaha_low_sized(const uint8_t* hole, int nh, const uint8_t* board, int nb,
+                                 uint16_t* out, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i, bad = 0
+    cdef uint64_t seen
+    for i in range(n):
+        seen = 0
+        if valid_cards(hole + nh * i, nh, &seen) and valid_cards(board + nb * i, nb, &seen):
+            out[i] = omaha_low8_k(hole + nh * i, nh, board + nb * i, nb)
+        else:
+            out[i] = 0
+            bad += 1
+    return bad
+
+
+cdef Py_ssize_t _rows_omaha_low(const uint8_t* hole, int nh, const uint8_t* board, int nb,
+                                 uint16_t* out, Py_ssize_t n) noexcept nogil:
+    # The common shapes get loops with constant sizes, which the compiler unrolls.
+    if nb == 5 and nh == 4:
+        return _rows_omaha_low_sized(hole, 4, board, 5, out, n)
+    if nb == 5 and nh == 5:
+        return _rows_omaha_low_sized(hole, 5, board, 5, out, n)
+    return _rows_omaha_low_sized(hole, nh, board, nb, out, n)
+
+
+cdef Py_ssize_t _batch(rows_fn f, const uint8_t* cards, int k, uint16_t* out, Py_ssize_t n,
+                       int nt) noexcept nogil:
+    cdef Py_ssize_t c, start, bad = 0
+    cdef Py_ssize_t nchunks = (n + CHUNK - 1) // CHUNK
+    if nt <= 1:
+        return f(cards, k, out, n)
+    for c in prange(nchunks, num_threads=nt, schedule="static"):
+        start = c * CHUNK
+        bad += f(cards + start * k, k, out + start, min(<Py_ssize_t>CHUNK, n - start))
+    return bad
+
+
+cdef Py_ssize_t _omaha_batch(omaha_rows_fn f, const uint8_t* hole, int nh, const uint8_t* board,
+                             int nb, uint16_t* out, Py_ssize_t n, int nt) noexcept nogil:
+    cdef Py_ssize_t c, start, bad = 0
+    cdef Py_ssize_t nchunks = (n + CHUNK - 1) // CHUNK
+    if nt <= 1:
+        return f(hole, nh, board, nb, out, n)
+    for c in prange(nchunks, num_threads=nt, schedule="static"):
+        start = c * CHUNK
+        bad += f(hole + start * nh, nh, board + start * nb, nb, out + start,
+                 min(<Py_ssize_t>CHUNK, n - start))
     return bad
 
 
@@ -266,13 +361,22 @@ cdef object _run_batch(int kind, object arr, int lo, int hi, str what, object th
     np = _np
     flat = _card_matrix(arr, lo, hi, what)
     cdef Py_ssize_t n = flat.shape[0]
+    cdef int k = <int>flat.shape[1]
     out = np.empty(n, dtype=np.uint16)
     cdef int nt = _threads(threads, n)
     cdef const uint8_t[:, ::1] view = flat
     cdef uint16_t[::1] res = out
-    cdef Py_ssize_t bad
-    with nogil:
-        bad = _batch(kind, view, res, nt)
+    cdef Py_ssize_t bad = 0
+    cdef rows_fn f
+    if kind == HIGH:
+        f = _rows_high7 if k == 7 else _rows_high
+    elif kind == ACE_TO_FIVE:
+        f = _rows_ace_to_five
+    else:
+        f = _rows_eight
+    if n:
+        with nogil:
+            bad = _batch(f, &view[0, 0], k, &res[0], n, nt)
     if bad:
         raise _bad_row_error(flat, None, n)
     return out.reshape(arr.shape[:arr.ndim - 1])
@@ -293,9 +397,12 @@ cdef object _run_omaha(bint low, object hole, object board, object threads):
     cdef const uint8_t[:, ::1] hv = hflat
     cdef const uint8_t[:, ::1] bv = bflat
     cdef uint16_t[::1] res = out
-    cdef Py_ssize_t bad
-    with nogil:
-        bad = _omaha_batch(low, hv, bv, res, nt)
+    cdef Py_ssize_t bad = 0
+    cdef omaha_rows_fn f = _rows_omaha_low if low else _rows_omaha_high
+    if n:
+        with nogil:
+            bad = _omaha_batch(f, &hv[0, 0], <int>hv.shape[1], &bv[0, 0], <int>bv.shape[1],
+                               &res[0], n, nt)
     if bad:
         raise _bad_row_error(hflat, bflat, n)
     return out.reshape(hole.shape[:hole.ndim - 1])
