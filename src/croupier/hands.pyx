@@ -34,6 +34,9 @@ import sys
 from enum import IntEnum
 
 cimport cython
+from cpython.object cimport PyObject
+from cpython.sequence cimport PySequence_Fast_ITEMS
+from cpython.tuple cimport PyTuple_GET_ITEM
 from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
@@ -74,6 +77,15 @@ except AttributeError:  # pragma: no cover - not Linux
     _CPUS = os.cpu_count() or 1
 
 
+# Every value an evaluator returns, as ready-made int objects: returning one of
+# these is cheaper than creating a new int per call.
+cdef tuple _INTS = tuple(range(7463))
+
+
+cdef inline object _int(uint16_t v):
+    return <object>PyTuple_GET_ITEM(_INTS, v)
+
+
 class Category(IntEnum):
     """Category of a high hand, weakest first (``category(value)``)."""
 
@@ -103,16 +115,37 @@ cdef object _numpy_if_loaded():
     return _np
 
 
+cdef extern from *:
+    """
+    /* 0..51 for an exact int in that range, else -1 (never sets an error).
+       Reads a one-digit int in place, without a call. */
+    static inline int croupier_small_code(PyObject *x) {
+        Py_ssize_t v;
+        if (!PyLong_CheckExact(x)) return -1;
+    #if PY_VERSION_HEX >= 0x030C0000
+        if (!PyUnstable_Long_IsCompact((PyLongObject *)x)) return -1;
+        v = PyUnstable_Long_CompactValue((PyLongObject *)x);
+    #else
+        switch (Py_SIZE(x)) {
+            case 0: v = 0; break;
+            case 1: v = (Py_ssize_t)((PyLongObject *)x)->ob_digit[0]; break;
+            default: return -1;
+        }
+    #endif
+        return (v >= 0 && v <= 51) ? (int)v : -1;
+    }
+    """
+    int croupier_small_code(PyObject* x)
+
+
 cdef int _to_code(object x) except -1:
-    cdef long c
-    if type(x) is not int:
-        if isinstance(x, (float, str, bytes)) or not hasattr(x, "__index__"):
-            raise ValueError(f"a card code must be an integer, got {x!r}")
-        x = x.__index__()
+    """The code of one card given as any integer-like object (slow path)."""
+    if isinstance(x, (float, str, bytes, bool)) or not hasattr(x, "__index__"):
+        raise ValueError(f"a card code must be an integer, got {x!r}")
+    x = x.__index__()
     if not (0 <= x <= 51):
         raise ValueError(f"card code {x!r} is outside 0..51")
-    c = x
-    return <int>c
+    return <int>x
 
 
 cdef int _read_codes(object cards, uint8_t* buf, int lo, int hi, uint64_t* seen,
@@ -124,24 +157,25 @@ cdef int _read_codes(object cards, uint8_t* buf, int lo, int hi, uint64_t* seen,
     """
     cdef Py_ssize_t n, i
     cdef int c
-    if type(cards) is str:
-        cards = parse_cards(cards)
-    elif type(cards) is not list and type(cards) is not tuple:
-        if isinstance(cards, (bytes, int, float)) or not hasattr(cards, "__len__"):
+    cdef PyObject** items
+    if type(cards) is not list and type(cards) is not tuple:
+        if type(cards) is str:
+            cards = parse_cards(cards)
+        elif isinstance(cards, (bytes, int, float)) or not hasattr(cards, "__len__"):
             raise ValueError(f"{what} must be a str or a sequence of card codes, "
                              f"got {type(cards).__name__}")
-        cards = list(cards)
+        else:
+            cards = list(cards)
     n = len(cards)
     if n < lo or n > hi:
         if lo == hi:
             raise ValueError(f"{what} needs {lo} cards, got {n}")
         raise ValueError(f"{what} needs {lo} to {hi} cards, got {n}")
+    items = PySequence_Fast_ITEMS(cards)
     for i in range(n):
-        x = cards[i]
-        if type(x) is int and 0 <= <long long>x <= 51:
-            c = <int>x
-        else:
-            c = _to_code(x)
+        c = croupier_small_code(items[i])
+        if c < 0:
+            c = _to_code(<object>items[i])
         if (seen[0] >> c) & 1:
             raise ValueError(f"card {format_card(c)} appears twice")
         seen[0] |= (<uint64_t>1) << c
@@ -439,10 +473,11 @@ def high(cards, *, threads=None):
     if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
         return _run_batch(HIGH, cards, 5, 7, "high", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "high")
-    _threads(threads, 0)
+    if threads is not None:
+        _threads(threads, 0)
     if n == 7:
-        return high7(buf)
-    return high_n(buf, n)
+        return _int(high7(buf))
+    return _int(high_n(buf, n))
 
 
 def ace_to_five_low(cards, *, threads=None):
@@ -462,8 +497,9 @@ def ace_to_five_low(cards, *, threads=None):
     if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
         return _run_batch(ACE_TO_FIVE, cards, 5, 7, "ace_to_five_low", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "ace_to_five_low")
-    _threads(threads, 0)
-    return ace_to_five_n(buf, n)
+    if threads is not None:
+        _threads(threads, 0)
+    return _int(ace_to_five_n(buf, n))
 
 
 def eight_or_better_low(cards, *, threads=None):
@@ -483,8 +519,9 @@ def eight_or_better_low(cards, *, threads=None):
     if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
         return _run_batch(EIGHT, cards, 5, 7, "eight_or_better_low", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "eight_or_better_low")
-    _threads(threads, 0)
-    return eight_low_n(buf, n)
+    if threads is not None:
+        _threads(threads, 0)
+    return _int(eight_low_n(buf, n))
 
 
 def omaha_high(hole, board, *, threads=None):
@@ -506,8 +543,9 @@ def omaha_high(hole, board, *, threads=None):
         return _run_omaha(False, hole, board, threads)
     nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
     nb = _read_codes(board, bb, 3, 5, &seen, "board")
-    _threads(threads, 0)
-    return omaha_high_k(hb, nh, bb, nb)
+    if threads is not None:
+        _threads(threads, 0)
+    return _int(omaha_high_k(hb, nh, bb, nb))
 
 
 def omaha_eight_or_better_low(hole, board, *, threads=None):
@@ -526,8 +564,9 @@ def omaha_eight_or_better_low(hole, board, *, threads=None):
         return _run_omaha(True, hole, board, threads)
     nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
     nb = _read_codes(board, bb, 3, 5, &seen, "board")
-    _threads(threads, 0)
-    return omaha_low8_k(hb, nh, bb, nb)
+    if threads is not None:
+        _threads(threads, 0)
+    return _int(omaha_low8_k(hb, nh, bb, nb))
 
 
 # ----------------------------------------------------------------------------
