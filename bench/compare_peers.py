@@ -1,0 +1,687 @@
+#!/usr/bin/env python3
+"""Time croupier's hand evaluator against other Python poker evaluators on the same hands.
+
+    python bench/compare_peers.py [--quick] [--hands N] [--repeat R]
+
+Prints Markdown: the machine, a table of throughputs (hands per second) with
+ratios against croupier, the issue's performance targets, and one sanity line
+per peer showing that it ranked the same hands in the same order as croupier.
+
+Peers (phevaluator, eval7, treys, pokerkit) are used when importable; this
+script installs nothing.  Every library gets the same seeded random deals,
+converted to its own card form *before* timing; only the evaluation calls are
+timed, in a plain ``for`` loop, best of several rounds (the machine may be
+shared).  Slow peers (treys, pokerkit) are timed on a prefix of the hands.
+
+Entries timed:
+
+* croupier: ``hands.high(list_of_7_codes)`` etc. per call, and one call on an
+  ``(N, k)`` uint8 array with ``threads=1`` and ``threads=2`` (batch).
+* phevaluator: ``phevaluator._pheval.evaluate_7cards(a, ..., g)`` and
+  ``_pheval.evaluate_omaha_cards(b1, ..., b5, h1, ..., h4)``, the C functions
+  behind the public wrappers, with ints in phevaluator's card ids (which are
+  croupier's codes: ``4 * rank + suit``).  The public ``evaluate_cards`` is
+  also timed, for context.
+* eval7: ``eval7.evaluate(list_of_7_eval7_Cards)``.
+* treys: ``Evaluator().evaluate(hole_ints, board_ints)``.
+* pokerkit: ``<HandType>.from_game(hole_cards, board_cards)`` with tuples of
+  ``pokerkit.Card`` (``from_game_or_none`` for eight-or-better lows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import importlib.metadata
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from croupier import format_card, hands
+
+SEED = 20240607
+PEERS = ("phevaluator", "eval7", "treys", "pokerkit")
+HIGH_MAX = 7462  # croupier high values are 1..7462; phevaluator/treys ranks 7462..1
+
+
+def deal(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    """``n`` rows of ``k`` distinct card codes (uint8), uniformly at random.
+
+    A partial Fisher-Yates shuffle of one deck per row, vectorised over the
+    rows: position ``j`` swaps with a random position in ``j..51``.
+    """
+    deck = np.tile(np.arange(52, dtype=np.uint8), (n, 1))
+    rows = np.arange(n)
+    for j in range(k):
+        pick = rng.integers(j, 52, size=n)
+        chosen = deck[rows, pick]
+        deck[rows, pick] = deck[:, j]
+        deck[:, j] = chosen
+    return np.ascontiguousarray(deck[:, :k])
+
+
+# ----------------------------------------------------------------------------
+# Timing
+# ----------------------------------------------------------------------------
+
+
+def best_seconds(run: Callable[[], object], repeat: int) -> float:
+    """Best wall time of ``repeat`` calls of ``run`` (garbage collector off, as timeit)."""
+    best = float("inf")
+    gc_was_on = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            start = time.perf_counter()
+            run()
+            best = min(best, time.perf_counter() - start)
+    finally:
+        if gc_was_on:
+            gc.enable()
+    return best
+
+
+def each(fn: Callable[..., object], items: Sequence[Any]) -> Callable[[], None]:
+    """A loop calling ``fn(item)`` for every item."""
+
+    def run() -> None:
+        for item in items:
+            fn(item)
+
+    return run
+
+
+def each_spread(fn: Callable[..., object], items: Sequence[Sequence[Any]]) -> Callable[[], None]:
+    """A loop calling ``fn(*item)`` for every item."""
+
+    def run() -> None:
+        for item in items:
+            fn(*item)
+
+    return run
+
+
+def import_seconds(code: str, repeat: int) -> float:
+    """Best wall time of ``python -c code`` in a fresh interpreter."""
+    best = float("inf")
+    with tempfile.TemporaryDirectory() as cwd:  # nothing in the cwd shadows a package
+        for _ in range(repeat):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True, cwd=cwd)
+            best = min(best, time.perf_counter() - start)
+    return best
+
+
+_SPIN = (
+    "import time\n"
+    "t = time.perf_counter()\n"
+    "for i in range(3_000_000): pass\n"
+    "print(time.perf_counter() - t)"
+)
+
+
+def _spin(processes: int) -> float:
+    """Seconds of the slowest of ``processes`` concurrent CPU-bound Python processes."""
+    runs = [
+        subprocess.Popen([sys.executable, "-c", _SPIN], stdout=subprocess.PIPE, text=True)
+        for _ in range(processes)
+    ]
+    return max(float(run.communicate()[0]) for run in runs)
+
+
+def free_cores(repeat: int = 3) -> float:
+    """Throughput of two concurrent CPU-bound processes over that of one.
+
+    About 2.0 when two cores are idle; nearer 1.0 when something else (another
+    process or virtual machine on a shared host) is busy.  It tells how much a
+    ``threads=2`` measurement can gain at the moment.
+    """
+    single = min(_spin(1) for _ in range(repeat))
+    pair = min(_spin(2) for _ in range(repeat))
+    return 2 * single / pair
+
+
+# ----------------------------------------------------------------------------
+# Results
+# ----------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    library: str
+    entry: str
+    hands: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds
+
+
+@dataclass
+class Workload:
+    title: str
+    rows: list[Row] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    croupier_call: Row | None = None
+    croupier_batch: dict[int, Row] = field(default_factory=dict)
+    peer_calls: dict[str, Row] = field(default_factory=dict)
+
+    def add(self, row: Row, *, threads: int = 0) -> Row:
+        self.rows.append(row)
+        if row.library == "croupier":
+            if threads:
+                self.croupier_batch[threads] = row
+            else:
+                self.croupier_call = row
+        elif row.library not in self.peer_calls:  # a library's first row is its fastest entry
+            self.peer_calls[row.library] = row
+        return row
+
+
+def human(rate: float) -> str:
+    """``123 M``, ``4.56 M``, ``7.89 k``: three significant digits."""
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k"), (1.0, "")):
+        if rate >= scale:
+            value = rate / scale
+            digits = 0 if value >= 100 else 1 if value >= 10 else 2
+            return f"{value:.{digits}f} {suffix}".rstrip()
+    return f"{rate:.3g}"
+
+
+def ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}x" if a / b < 10 else f"{a / b:.1f}x"
+
+
+# ----------------------------------------------------------------------------
+# Sanity checks: the same hands, the same order
+# ----------------------------------------------------------------------------
+
+
+def same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
+    """True if ``theirs`` is a strictly increasing function of ``ours`` on these hands.
+
+    That is, both libraries rank every pair of hands the same way (and tie the
+    same pairs).
+    """
+    order = np.lexsort((theirs, ours))
+    d_ours = np.diff(ours[order])
+    d_theirs = np.diff(theirs[order])
+    return bool(np.all((d_ours == 0) == (d_theirs == 0)) and np.all(d_theirs[d_ours > 0] > 0))
+
+
+def verdict(ok: bool) -> str:
+    return "OK" if ok else "**MISMATCH**"
+
+
+# ----------------------------------------------------------------------------
+# The benchmark
+# ----------------------------------------------------------------------------
+
+
+@dataclass
+class Settings:
+    batch: int  # rows of a batch call
+    call: int  # hands of a per-call loop, for C-speed entries
+    slow: int  # hands of a per-call loop for treys
+    crawl: int  # hands of a per-call loop for pokerkit
+    repeat: int
+    slow_repeat: int
+    import_repeat: int
+
+
+def load_peers() -> dict[str, ModuleType]:
+    found: dict[str, ModuleType] = {}
+    for name in PEERS:
+        try:
+            found[name] = importlib.import_module(name)
+        except ImportError:
+            continue
+    return found
+
+
+def version(name: str) -> str:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            if line.startswith("Model name:"):
+                return line.split(":", 1)[1].strip()
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return platform.processor() or "unknown"
+
+
+def machine_lines(settings: Settings, cores_free: tuple[float, float]) -> list[str]:
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        usable = os.cpu_count() or 1
+    packages = ", ".join(f"{name} {version(name)}" for name in ("croupier", "numpy", *PEERS))
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return [
+        f"- CPU: {cpu_model()}; {os.cpu_count()} logical cores, {usable} usable",
+        f"- Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.platform()}",
+        f"- Packages: {packages}",
+        f"- Load average at the end: {load}; free-cores probe (two CPU-bound processes vs "
+        f"one, 2.00 = two idle cores): {cores_free[0]:.2f} at the start, {cores_free[1]:.2f} "
+        "at the end",
+        f"- Hands: batch {settings.batch:,}; per call {settings.call:,} (treys "
+        f"{settings.slow:,}, pokerkit {settings.crawl:,}); best of {settings.repeat} rounds "
+        f"({settings.slow_repeat} for treys and pokerkit); seed {SEED}",
+    ]
+
+
+def progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+class Bench:
+    def __init__(self, settings: Settings, peers: dict[str, ModuleType]) -> None:
+        self.s = settings
+        self.peers = peers
+        progress(f"dealing {settings.batch:,} hands of 10 cards ...")
+        self.deals = deal(np.random.default_rng(SEED), settings.batch, 10)
+        self.lists = self.deals[: settings.call].tolist()
+        self.workloads: list[Workload] = []
+        self.sanity: list[str] = []
+        self.imports: dict[str, float] = {}
+        self.pk_cards: list[Any] = []
+        self.cores_free = (float("nan"), float("nan"))
+        if "pokerkit" in peers:
+            pk = peers["pokerkit"]
+            self.pk_cards = [next(iter(pk.Card.parse(format_card(c)))) for c in range(52)]
+
+    # -- helpers ----------------------------------------------------------------
+
+    def time_call(
+        self,
+        w: Workload,
+        library: str,
+        entry: str,
+        run: Callable[[], None],
+        n: int,
+        repeat: int | None = None,
+    ) -> Row:
+        progress(f"  {w.title}: {library} {entry} on {n:,} hands")
+        return w.add(Row(library, entry, n, best_seconds(run, repeat or self.s.repeat)))
+
+    def time_batch(self, w: Workload, fn: Callable[..., Any], *arrays: np.ndarray) -> np.ndarray:
+        values: np.ndarray = fn(*arrays, threads=1)  # warm-up, and the values for the checks
+        for threads in (1, 2):
+            progress(f"  {w.title}: croupier batch, threads={threads}")
+            seconds = best_seconds(partial(fn, *arrays, threads=threads), self.s.repeat)
+            entry = f"batch, `threads={threads}`"
+            w.add(Row("croupier", entry, len(values), seconds), threads=threads)
+        return values
+
+    def pk_hands(self, n: int, cut: Sequence[tuple[int, int]]) -> list[tuple[tuple[Any, ...], ...]]:
+        """The first ``n`` deals as tuples of pokerkit cards, one tuple per column range."""
+        cards = self.pk_cards
+        return [tuple(tuple(cards[c] for c in row[a:b]) for a, b in cut) for row in self.lists[:n]]
+
+    def check(self, w: Workload, peer: str, what: str, ok: bool, n: int) -> None:
+        self.sanity.append(f"- {w.title}, {peer}: {what} on {n:,} hands: {verdict(ok)}")
+
+    # -- workloads ----------------------------------------------------------------
+
+    def seven_card_high(self) -> None:
+        w = Workload("7-card high")
+        self.workloads.append(w)
+        s, peers = self.s, self.peers
+        lists7 = [row[:7] for row in self.lists]
+        self.time_call(w, "croupier", "`hands.high(list_of_7)`", each(hands.high, lists7), s.call)
+        values = self.time_batch(w, hands.high, np.ascontiguousarray(self.deals[:, :7]))
+        if "phevaluator" in peers:
+            from phevaluator import _pheval, evaluate_cards
+
+            tuples7 = [tuple(row) for row in lists7]
+            fn = _pheval.evaluate_7cards
+            self.time_call(
+                w,
+                "phevaluator",
+                "`_pheval.evaluate_7cards(a, …, g)`",
+                each_spread(fn, tuples7),
+                s.call,
+            )
+            self.time_call(
+                w,
+                "phevaluator",
+                "`evaluate_cards(a, …, g)` (public wrapper)",
+                each_spread(evaluate_cards, tuples7),
+                s.call,
+            )
+            n = min(s.call, 100_000)
+            ranks = np.array([fn(*h) for h in tuples7[:n]])
+            self.check(
+                w,
+                "phevaluator",
+                f"croupier value + phevaluator rank == {HIGH_MAX + 1}",
+                bool(np.all(values[:n] + ranks == HIGH_MAX + 1)),
+                n,
+            )
+        if "eval7" in peers:
+            eval7 = peers["eval7"]
+            table = [eval7.Card(format_card(c)) for c in range(52)]
+            cards7 = [[table[c] for c in row] for row in lists7]
+            self.time_call(
+                w,
+                "eval7",
+                "`eval7.evaluate(list_of_7_Cards)`",
+                each(eval7.evaluate, cards7),
+                s.call,
+            )
+            n = min(s.call, 100_000)
+            theirs = np.array([eval7.evaluate(h) for h in cards7[:n]])
+            self.check(w, "eval7", "same order as croupier", same_order(values[:n], theirs), n)
+        if "treys" in peers:
+            treys = peers["treys"]
+            table = [treys.Card.new(format_card(c)) for c in range(52)]
+            pairs = [
+                ([table[c] for c in row[:2]], [table[c] for c in row[2:7]])
+                for row in lists7[: s.slow]
+            ]
+            evaluator = treys.Evaluator()
+            self.time_call(
+                w,
+                "treys",
+                "`Evaluator().evaluate(hole, board)`",
+                each_spread(evaluator.evaluate, pairs),
+                s.slow,
+                s.slow_repeat,
+            )
+            ranks = np.array([evaluator.evaluate(h, b) for h, b in pairs])
+            self.check(
+                w,
+                "treys",
+                f"croupier value + treys rank == {HIGH_MAX + 1}",
+                bool(np.all(values[: s.slow] + ranks == HIGH_MAX + 1)),
+                s.slow,
+            )
+        if "pokerkit" in peers:
+            pk = peers["pokerkit"]
+            games = self.pk_hands(s.crawl, [(0, 2), (2, 7)])
+            self.time_call(
+                w,
+                "pokerkit",
+                "`StandardHighHand.from_game(hole, board)`",
+                each_spread(pk.StandardHighHand.from_game, games),
+                s.crawl,
+                s.slow_repeat,
+            )
+            self.check_pokerkit(w, pk.StandardHighHand, games, values)
+
+    def check_pokerkit(
+        self,
+        w: Workload,
+        hand_type: Any,
+        games: list[tuple[tuple[Any, ...], ...]],
+        values: np.ndarray,
+    ) -> None:
+        """Compare croupier's values with pokerkit's entries (0 = no hand, as for lows)."""
+        n = min(len(games), 500)
+        sign = -1 if hand_type.low else 1
+        theirs = []
+        for game in games[:n]:
+            hand = hand_type.from_game_or_none(*game)
+            theirs.append(-(10**9) if hand is None else sign * hand.entry.index)
+        ok = same_order(values[:n].astype(np.int64), np.array(theirs))
+        self.check(w, "pokerkit", f"same order as croupier (`{hand_type.__name__}`)", ok, n)
+
+    def seven_card_low(self, title: str, fn: Callable[..., Any], pk_type: str) -> None:
+        w = Workload(title)
+        self.workloads.append(w)
+        s = self.s
+        lists7 = [row[:7] for row in self.lists]
+        self.time_call(w, "croupier", f"`hands.{fn.__name__}(list_of_7)`", each(fn, lists7), s.call)
+        values = self.time_batch(w, fn, np.ascontiguousarray(self.deals[:, :7]))
+        if "pokerkit" in self.peers:
+            hand_type = getattr(self.peers["pokerkit"], pk_type)
+            games = self.pk_hands(s.crawl, [(0, 7)])
+            call = "from_game_or_none" if pk_type == "EightOrBetterLowHand" else "from_game"
+            self.time_call(
+                w,
+                "pokerkit",
+                f"`{pk_type}.{call}(cards)`",
+                each_spread(getattr(hand_type, call), games),
+                s.crawl,
+                s.slow_repeat,
+            )
+            self.check_pokerkit(w, hand_type, games, values)
+
+    def omaha(self, title: str, fn: Callable[..., Any], hole: int, pk_type: str) -> None:
+        w = Workload(title)
+        self.workloads.append(w)
+        s = self.s
+        holes = [row[:hole] for row in self.lists]
+        boards = [row[5:10] for row in self.lists]
+        self.time_call(
+            w,
+            "croupier",
+            f"`hands.{fn.__name__}(hole_list, board_list)`",
+            each_spread(fn, list(zip(holes, boards, strict=True))),
+            s.call,
+        )
+        values = self.time_batch(
+            w,
+            fn,
+            np.ascontiguousarray(self.deals[:, :hole]),
+            np.ascontiguousarray(self.deals[:, 5:10]),
+        )
+        if "phevaluator" in self.peers and fn is hands.omaha_high:
+            from phevaluator import _pheval
+
+            name = {4: "evaluate_omaha_cards", 5: "evaluate_plo5_cards"}[hole]
+            phe = getattr(_pheval, name, None)
+            if phe is None:
+                w.notes.append(
+                    f"phevaluator {version('phevaluator')}: `_pheval.{name}` is not "
+                    "built into the installed wheel (PLO5 tables are opt-in)"
+                )
+            else:
+                args = [tuple(b + h) for h, b in zip(holes, boards, strict=True)]
+                self.time_call(
+                    w,
+                    "phevaluator",
+                    f"`_pheval.{name}(b1, …, b5, h1, …)`",
+                    each_spread(phe, args),
+                    s.call,
+                )
+                n = min(s.call, 100_000)
+                ranks = np.array([phe(*a) for a in args[:n]])
+                self.check(
+                    w,
+                    "phevaluator",
+                    f"croupier value + phevaluator rank == {HIGH_MAX + 1}",
+                    bool(np.all(values[:n] + ranks == HIGH_MAX + 1)),
+                    n,
+                )
+        if "pokerkit" in self.peers:
+            hand_type = getattr(self.peers["pokerkit"], pk_type)
+            n = s.crawl
+            games = self.pk_hands(n, [(0, hole), (5, 10)])
+            call = "from_game_or_none" if hand_type.low else "from_game"
+            self.time_call(
+                w,
+                "pokerkit",
+                f"`{pk_type}.{call}(hole, board)`",
+                each_spread(getattr(hand_type, call), games),
+                n,
+                s.slow_repeat,
+            )
+            self.check_pokerkit(w, hand_type, games, values)
+
+    def import_time(self) -> None:
+        progress("  import time")
+        self.imports["python -c pass"] = import_seconds("pass", self.s.import_repeat)
+        self.imports["python -c 'import croupier'"] = import_seconds(
+            "import croupier", self.s.import_repeat
+        )
+
+    def run(self) -> None:
+        progress("  free-cores probe")
+        probe_start = free_cores()
+        self.import_time()
+        self.seven_card_high()
+        self.seven_card_low(
+            "7-card ace-to-five low (Razz)", hands.ace_to_five_low, "RegularLowHand"
+        )
+        self.seven_card_low(
+            "7-card eight-or-better low (stud)", hands.eight_or_better_low, "EightOrBetterLowHand"
+        )
+        self.omaha("Omaha high, 4 hole + 5 board", hands.omaha_high, 4, "OmahaHoldemHand")
+        self.omaha("Omaha high, 5 hole + 5 board", hands.omaha_high, 5, "OmahaHoldemHand")
+        self.omaha(
+            "Omaha eight-or-better low, 4 hole + 5 board",
+            hands.omaha_eight_or_better_low,
+            4,
+            "OmahaEightOrBetterLowHand",
+        )
+        progress("  free-cores probe")
+        self.cores_free = (probe_start, free_cores())
+
+    # -- report -------------------------------------------------------------------
+
+    def table(self) -> list[str]:
+        lines = [
+            "| Workload | Library | Entry | Hands timed | Hands/s "
+            "| croupier per call ÷ this | croupier batch 1 thread ÷ this |",
+            "|---|---|---|---:|---:|---:|---:|",
+        ]
+        for w in self.workloads:
+            assert w.croupier_call is not None
+            call, batch1 = w.croupier_call.rate, w.croupier_batch[1].rate
+            for i, row in enumerate(w.rows):
+                lines.append(
+                    f"| {w.title if i == 0 else ''} | {row.library} | {row.entry} "
+                    f"| {row.hands:,} | {human(row.rate)} "
+                    f"| {ratio(call, row.rate)} | {ratio(batch1, row.rate)} |"
+                )
+        return lines
+
+    def targets(self) -> list[str]:
+        by_title = {w.title: w for w in self.workloads}
+        lines = ["| Target | Measured | Met |", "|---|---:|:---:|"]
+
+        def add(target: str, measured: float, goal: float, unit: str) -> None:
+            shown = f"{measured / 1e6:.1f} M/s" if unit == "M/s" else f"{measured:.2f}{unit}"
+            lines.append(f"| {target} | {shown} | {'yes' if measured >= goal else '**no**'} |")
+
+        high = by_title["7-card high"]
+        b1, b2 = high.croupier_batch[1].rate, high.croupier_batch[2].rate
+        add("7-card high, batch, 1 thread ≥ 150 M hands/s", b1, 150e6, "M/s")
+        phe = high.peer_calls.get("phevaluator")
+        if phe is not None:
+            add("7-card high, batch 1 thread ≥ 17x phevaluator per call", b1 / phe.rate, 17, "x")
+        add("7-card high, batch 2 threads ≥ 1.8x 1 thread", b2 / b1, 1.8, "x")
+        if phe is not None and high.croupier_call is not None:
+            add(
+                "7-card high, croupier per call ≥ 1.5x phevaluator per call",
+                high.croupier_call.rate / phe.rate,
+                1.5,
+                "x",
+            )
+        for title, goal in (
+            ("7-card ace-to-five low (Razz)", 100e6),
+            ("Omaha high, 4 hole + 5 board", 15e6),
+            ("Omaha high, 5 hole + 5 board", 10e6),
+            ("Omaha eight-or-better low, 4 hole + 5 board", 30e6),
+        ):
+            rate = by_title[title].croupier_batch[1].rate
+            add(f"{title}, batch, 1 thread ≥ {goal / 1e6:.0f} M hands/s", rate, goal, "M/s")
+        seconds = self.imports["python -c 'import croupier'"]
+        met = "yes" if seconds <= 0.100 else "**no**"
+        lines.append(f"| `python -c 'import croupier'` ≤ 100 ms | {seconds * 1e3:.0f} ms | {met} |")
+        return lines
+
+    def report(self) -> str:
+        out = ["### Machine", "", *machine_lines(self.s, self.cores_free), "", "### Throughput", ""]
+        out += self.table()
+        notes = [note for w in self.workloads for note in w.notes]
+        if notes:
+            out += ["", *(f"- {note}" for note in notes)]
+        out += ["", "### Targets", "", *self.targets(), "", "### Import time", ""]
+        out += [
+            f"- `{code}`: {seconds * 1e3:.1f} ms (best of {self.s.import_repeat})"
+            for code, seconds in self.imports.items()
+        ]
+        out += ["", "### Sanity checks (the libraries ranked the same hands alike)", ""]
+        out += self.sanity
+        return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="fewer hands and rounds (about 30 s instead of a few minutes)",
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        metavar="N",
+        help="hands per batch call (default 2,000,000; --quick 500,000); "
+        "per-call loops use N/10, treys N/100, pokerkit N/1000",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        metavar="R",
+        help="rounds per measurement, the best is kept (default 7; --quick 3)",
+    )
+    args = parser.parse_args(argv)
+    n = args.hands or (500_000 if args.quick else 2_000_000)
+    if n < 1000:
+        parser.error("--hands must be at least 1000")
+    repeat = args.repeat or (3 if args.quick else 7)
+    settings = Settings(
+        batch=n,
+        call=n // 10,
+        slow=max(n // 100, 10),
+        crawl=max(n // 1000, 10),
+        repeat=repeat,
+        slow_repeat=1 if args.quick else 3,
+        import_repeat=5 if args.quick else 15,
+    )
+    peers = load_peers()
+    missing = [name for name in PEERS if name not in peers]
+    if missing:
+        progress(f"not importable, skipped: {', '.join(missing)}")
+    start = time.perf_counter()
+    bench = Bench(settings, peers)
+    bench.run()
+    print(bench.report())
+    progress(f"done in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
