@@ -231,7 +231,7 @@ def main(out_path: str) -> None:
     size = int(max(int(slots.max()) + 1, int(offsets.max()) + (1 << HASH_SHIFT)))
     high = np.zeros(size, dtype=np.int64)
     low = np.zeros(size, dtype=np.int64)
-    for m, s in zip(multisets, slots.tolist()):
+    for m, s in zip(multisets, slots.tolist(), strict=True):
         high[s] = best_of_fives(m, five_high)
         low[s] = best_of_fives(m, five_a5)
 
@@ -252,8 +252,8 @@ def main(out_path: str) -> None:
     # Omaha: a board triple of ranks and a hole pair of ranks, as two small indexes.
     triples = list(itertools.combinations_with_replacement(range(13), 3))
     pairs = list(itertools.combinations_with_replacement(range(13), 2))
-    tri_index = {t: i for i, t in enumerate(triples)}
-    pair_index = {p: i for i, p in enumerate(pairs)}
+    tri_index: dict[tuple[int, ...], int] = {t: i for i, t in enumerate(triples)}
+    pair_index: dict[tuple[int, ...], int] = {p: i for i, p in enumerate(pairs)}
     tri_lut = [tri_index[tuple(sorted(t))] for t in itertools.product(range(13), repeat=3)]
     pair_lut = [pair_index[tuple(sorted(p))] for p in itertools.product(range(13), repeat=2)]
     omaha = []

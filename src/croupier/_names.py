@@ -9,10 +9,36 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-         "jack", "queen", "king", "ace")
-PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-           "jacks", "queens", "kings", "aces")
+NAMES = (
+    "deuce",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+PLURALS = (
+    "deuces",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 

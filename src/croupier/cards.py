@@ -35,7 +35,9 @@ def card_code(token: str) -> int:
     rank = _RANK_OF.get(rank_text)
     suit = _SUIT_OF.get(suit_text)
     if rank is None or suit is None:
-        raise ValueError(f"bad card {token!r}: expected a rank of {RANKS} (or 10) and a suit of {SUITS}")
+        raise ValueError(
+            f"bad card {token!r}: expected a rank of {RANKS} (or 10) and a suit of {SUITS}"
+        )
     return 4 * rank + suit
 
 
@@ -84,4 +86,6 @@ def format_cards(codes: Iterable[int]) -> str:
     >>> format_cards([0, 1, 2, 3])
     '2c 2d 2h 2s'
     """
-    return " ".join(format_card(int(c)) if not isinstance(c, int) else format_card(c) for c in codes)
+    return " ".join(
+        format_card(int(c)) if not isinstance(c, int) else format_card(c) for c in codes
+    )

@@ -1,0 +1,71 @@
+"""Type stub of the compiled module ``croupier.hands`` (see hands.pyx)."""
+
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import Literal, overload
+
+import numpy as np
+import numpy.typing as npt
+
+Cards = str | Sequence[int]
+CardArray = npt.NDArray[np.integer]
+Kind = Literal["high", "ace_to_five", "eight_or_better"]
+
+__all__ = [
+    "Category",
+    "ace_to_five_low",
+    "category",
+    "describe",
+    "eight_or_better_low",
+    "high",
+    "omaha_eight_or_better_low",
+    "omaha_high",
+]
+
+class Category(IntEnum):
+    """Category of a high hand, weakest first."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+@overload
+def high(cards: Cards, *, threads: int | None = None) -> int: ...
+@overload
+def high(cards: CardArray, *, threads: int | None = None) -> npt.NDArray[np.uint16]: ...
+@overload
+def ace_to_five_low(cards: Cards, *, threads: int | None = None) -> int: ...
+@overload
+def ace_to_five_low(cards: CardArray, *, threads: int | None = None) -> npt.NDArray[np.uint16]: ...
+@overload
+def eight_or_better_low(cards: Cards, *, threads: int | None = None) -> int: ...
+@overload
+def eight_or_better_low(
+    cards: CardArray, *, threads: int | None = None
+) -> npt.NDArray[np.uint16]: ...
+@overload
+def omaha_high(hole: Cards, board: Cards, *, threads: int | None = None) -> int: ...
+@overload
+def omaha_high(
+    hole: CardArray, board: CardArray, *, threads: int | None = None
+) -> npt.NDArray[np.uint16]: ...
+@overload
+def omaha_eight_or_better_low(hole: Cards, board: Cards, *, threads: int | None = None) -> int: ...
+@overload
+def omaha_eight_or_better_low(
+    hole: CardArray, board: CardArray, *, threads: int | None = None
+) -> npt.NDArray[np.uint16]: ...
+@overload
+def category(value: int, kind: Literal["high", "ace_to_five"] = "high") -> Category: ...
+@overload
+def category(
+    value: npt.NDArray[np.integer], kind: Literal["high", "ace_to_five"] = "high"
+) -> npt.NDArray[np.uint8]: ...
+def describe(value: int, kind: Kind = "high") -> str:
+    """Text of a hand value, e.g. 'Full house, kings over nines' or 'Seven-five low'."""
