@@ -464,8 +464,9 @@ def high(cards, *, threads=None):
     >>> high("7c 5d 4h 3s 2c")
     1
     >>> import numpy as np
-    >>> high(np.array([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 21, 30, 40]], dtype=np.uint8))
-    array([7462,  612], dtype=uint16)
+    >>> batch = high(np.array([[51, 47, 43, 39, 35, 0, 1], [20, 13, 10, 7, 0, 1, 2]], dtype=np.uint8))
+    >>> batch.dtype, int(batch[0]), describe(int(batch[1]))
+    (dtype('uint16'), 7462, 'Three of a kind, deuces')
     """
     cdef uint8_t buf[7]
     cdef uint64_t seen = 0
@@ -532,7 +533,7 @@ def omaha_high(hole, board, *, threads=None):
 
     >>> omaha_high("As Ks 2d 3c", "Qs Js Ts 9s 8s")  # needs two hole cards: royal flush
     7462
-    >>> omaha_high("As 2d 3c 4h", "Ks Qs Js Ts 9s") == high("As 2d Ks Qs Js")  # one spade is not a flush
+    >>> omaha_high("As 2d 3c 4h", "Ks Qs Js Ts 9s") == high("As 4h Ks Qs Js")  # one spade: no flush
     True
     """
     cdef uint8_t hb[6]
@@ -551,8 +552,8 @@ def omaha_high(hole, board, *, threads=None):
 def omaha_eight_or_better_low(hole, board, *, threads=None):
     """Best eight-or-better low (0 = none, 1..56) with exactly two hole and three board cards.
 
-    >>> omaha_eight_or_better_low("As 2d Kc Kh", "3c 4d 8h Qs Js")
-    38
+    >>> omaha_eight_or_better_low("As 2d Kc Kh", "3c 4d 8h Qs Js")  # 8-4-3-2-A, the best 8-low
+    35
     >>> omaha_eight_or_better_low("As Kd Kc Kh", "2c 3d 4h 5s 6s")  # only one low hole card
     0
     """
