@@ -157,3 +157,15 @@ def test_format_card_rejects_non_codes(code) -> None:
 def test_format_cards_rejects_codes_outside_range(codes) -> None:
     with pytest.raises(ValueError, match="0\\.\\.51"):
         format_cards(codes)
+
+
+def test_upper_case_suit_is_refused_rules_1() -> None:
+    # RULES.md §1: lower-case ranks are accepted; suits are c d h s only.
+    with pytest.raises(ValueError, match="'QH'"):
+        parse_cards("QH")
+
+
+@pytest.mark.parametrize("bad", [True, 51.7, 52, -1, "As"])
+def test_format_card_refuses_what_is_not_a_card_code(bad: object) -> None:
+    with pytest.raises(ValueError, match="0..51"):
+        format_card(bad)  # type: ignore[arg-type]

@@ -13,14 +13,16 @@ A card is an ``int`` code in ``0..51``: ``code = 4 * rank + suit`` with rank
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import SupportsIndex
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
 __all__ = ["RANKS", "SUITS", "card_code", "format_card", "format_cards", "parse_cards"]
 
+# RULES.md §1: ranks in upper or lower case (and 10 for ten), suits in lower case.
 _RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
-_SUIT_OF = {s: i for i, s in enumerate(SUITS)} | {s.upper(): i for i, s in enumerate(SUITS)}
+_SUIT_OF = {s: i for i, s in enumerate(SUITS)}
 
 
 def card_code(token: str) -> int:
@@ -44,10 +46,12 @@ def card_code(token: str) -> int:
 def parse_cards(text: str) -> list[int]:
     """Parse cards written together or apart: ``"AsKd"``, ``"As Kd"``, ``"as,kd"``.
 
+    Ranks may be upper or lower case, ``10`` means ten; suits are ``c d h s``.
+
     Raises ``ValueError`` naming the first token that is not a card.  Repeats are
     not checked here (a deck or a hand evaluator does that).
 
-    >>> parse_cards("AsKd QH 10c")
+    >>> parse_cards("AsKd qh 10c")
     [51, 45, 42, 32]
     >>> parse_cards("Ax")
     Traceback (most recent call last):
@@ -69,18 +73,21 @@ def parse_cards(text: str) -> list[int]:
     return codes
 
 
-def format_card(code: int) -> str:
+def format_card(code: SupportsIndex) -> str:
     """Text of one card code.
 
     >>> format_card(51)
     'As'
     """
-    if not (isinstance(code, int) and 0 <= code < 52):
+    if isinstance(code, bool) or not hasattr(code, "__index__"):
         raise ValueError(f"card code must be an int in 0..51, got {code!r}")
-    return RANKS[code >> 2] + SUITS[code & 3]
+    value = code.__index__()
+    if not 0 <= value < 52:
+        raise ValueError(f"card code must be an int in 0..51, got {code!r}")
+    return RANKS[value >> 2] + SUITS[value & 3]
 
 
-def format_cards(codes: Iterable[int]) -> str:
+def format_cards(codes: Iterable[SupportsIndex]) -> str:
     """Text of several card codes, separated by spaces.
 
     >>> format_cards([0, 1, 2, 3])
