@@ -5,9 +5,9 @@
 7462
 """
 
-from croupier import hands
+from croupier import hands, pots
 from croupier.cards import format_card, format_cards, parse_cards
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "format_card", "format_cards", "hands", "parse_cards"]
+__all__ = ["__version__", "format_card", "format_cards", "hands", "parse_cards", "pots"]

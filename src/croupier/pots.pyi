@@ -1,0 +1,118 @@
+"""Side pots and settlement: layered pots, uncalled bets, hi/lo halves, ties, odd chips.
+
+Typed interface of the Cython module ``croupier.pots``; the rules it applies
+are in the module docstring of ``pots.pyx`` (and RULES.md section 6).
+
+Seats are numbered from the first seat left of the button; a lower seat gets
+odd chips first.  Amounts are ints (not bool) with ``0 <= amount`` and a total
+of at most ``2**62``; at most 64 players.  Every function raises
+``ValueError`` for input it cannot settle and never modifies its arguments.
+"""
+
+from collections.abc import Iterable
+from typing import Any, ClassVar, SupportsIndex, final
+
+__all__ = ["Pot", "Settlement", "award", "settle", "side_pots", "uncalled"]
+
+# Sequences of amounts, flags or hand values: a list or tuple is read
+# directly; any other iterable (a numpy array, a generator) is copied first.
+_Amounts = Iterable[SupportsIndex]
+_Flags = Iterable[bool | SupportsIndex]
+# Values of folded seats are never read, so they may be anything (e.g. None).
+_Values = Iterable[SupportsIndex | None]
+
+@final
+class Pot:
+    """One pot: ``amount`` chips that only the seats in ``eligible`` may win (frozen)."""
+
+    __match_args__: ClassVar[tuple[str, str]]
+
+    def __init__(self, amount: SupportsIndex, eligible: Iterable[SupportsIndex]) -> None: ...
+    @property
+    def amount(self) -> int:
+        """Chips in the pot (> 0 for pots built by ``side_pots``)."""
+
+    @property
+    def eligible(self) -> tuple[int, ...]:
+        """Seats that may win the pot, ascending: not folded, put in at least its top."""
+
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Settlement:
+    """How a hand was settled (``settle``); a frozen value like ``Pot``."""
+
+    __match_args__: ClassVar[tuple[str, str, str, str, str]]
+
+    def __init__(
+        self,
+        pots: Iterable[Pot],
+        uncalled: tuple[int, int] | None,
+        payouts: Iterable[int],
+        shares: Iterable[Iterable[int]],
+        net: Iterable[int],
+    ) -> None: ...
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots, main pot first (as ``side_pots``)."""
+
+    @property
+    def uncalled(self) -> tuple[int, int] | None:
+        """``(seat, amount)`` of the chips nobody matched, given back; or ``None``."""
+
+    @property
+    def payouts(self) -> tuple[int, ...]:
+        """Chips each seat receives, uncalled chips included (as ``award``)."""
+
+    @property
+    def shares(self) -> tuple[tuple[int, ...], ...]:
+        """One row per pot: the chips each seat won from that pot."""
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """``payouts[i] - contributions[i]``: each seat's result for the hand."""
+
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def uncalled(contributions: _Amounts) -> tuple[int, int] | None:
+    """``(seat, amount)`` of the single largest contribution's unmatched part, or ``None``.
+
+    The largest contribution minus the second largest (folded players' chips
+    count as matching); ``None`` when two players share the largest amount.
+    """
+
+def side_pots(contributions: _Amounts, folded: _Flags) -> list[Pot]:
+    """The pots, main pot first, then the side pots in order.
+
+    Cut at every amount put in by a player who has not folded; each pot's
+    ``eligible`` seats are those still in who put in at least its top.  The
+    uncalled chips are in no pot.  Chips of folded players above everything
+    put in by the players still in join the last pot.
+    """
+
+def award(
+    contributions: _Amounts,
+    folded: _Flags,
+    high: _Values,
+    low: _Values | None = None,
+) -> list[int]:
+    """The chips each seat receives at the end of the hand, uncalled chips included.
+
+    Each pot goes to the best ``high`` among its eligible seats; with ``low``
+    it is halved: the high half (with any odd chip) to the best high, the low
+    half to the best qualifying low (``low > 0``) among the pot's eligible
+    seats, or everything to the high when none of them has a low.  Ties split
+    equally, the odd chips one at a time to the lowest seats first.
+    """
+
+def settle(
+    contributions: _Amounts,
+    folded: _Flags,
+    high: _Values,
+    low: _Values | None = None,
+) -> Settlement:
+    """Pots, uncalled chips, payouts, per-pot shares and net results of a hand."""

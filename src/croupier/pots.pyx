@@ -1,0 +1,668 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, embedsignature=True
+"""Side pots and settlement: layered pots, uncalled bets, hi/lo halves, ties, odd chips.
+
+The rules (RULES.md section 6, seeds 001 and 002), as this module applies them:
+
+* **Uncalled chips.**  The part of the single largest contribution that no
+  other player matched (largest minus second largest, folded players' chips
+  count as matching) is not a pot: it goes back to whoever put it in, even if
+  they folded.
+* **Layers.**  Pots are cut at every amount a player who has not folded put
+  in, smallest first.  The main pot takes, from every contributor (folded ones
+  too), up to the smallest such amount; each side pot takes the next layer from
+  those who put in more.  A pot may be won only by the players who have not
+  folded and put in at least its top.  (Cutting only at the amounts of players
+  still in means consecutive layers never have the same eligible players.)
+* **Dead chips above everyone still in.**  Chips of folded players above the
+  largest amount put in by a player still in (only possible when every player
+  who put in the most folded) join the last pot, so the players still in
+  share them; with one player left, every pot is theirs.  If no player still
+  in put in anything, all the chips form one pot for the players still in.
+* **Hi/lo.**  With ``low`` values, each pot is split in half: the high half
+  (with the odd chip, if the pot is odd) to the best high hand among the
+  pot's eligible players, the low half to the best qualifying low (``low > 0``)
+  among them.  A pot without any qualifying low among its eligible players goes
+  wholly to the high.
+* **Ties and odd chips.**  Tied players split a pot (or a half) equally; the
+  chips left over go one at a time to the tied players nearest the left of the
+  button, i.e. the lowest seat numbers first.  In hi/lo this is applied to
+  each half separately: an odd high half of 7 tied three ways pays 3, 2, 2 by
+  seat order.
+
+Seats are numbered clockwise from the first seat left of the button (the
+button is the last seat).  Amounts are Python ints; internally they are
+64-bit, so a contribution below 0 or a total above ``2**62`` is refused with
+``ValueError``, as are more than 64 players, lists of different lengths,
+non-integer amounts (``bool`` included: ``True`` is not a chip count) and a
+hand in which every player folded.  Inputs are never modified.
+
+Seed 001 (A 200 all-in, B 500 all-in, C 500, D 100 then folded):
+
+>>> side_pots([200, 500, 500, 100], [False, False, False, True])
+[Pot(amount=700, eligible=(0, 1, 2)), Pot(amount=600, eligible=(1, 2))]
+>>> award([200, 500, 500, 100], [False, False, False, True], high=[3, 1, 2, 0])  # A > C > B
+[700, 0, 600, 0]
+
+Seed 002 (all-ins of 100,000, 50,000 and 10,000; the middle stack wins): the
+50,000 nobody matched goes back to the big stack.
+
+>>> s = settle([100_000, 50_000, 10_000], [False] * 3, high=[1, 3, 2])
+>>> s.uncalled, s.payouts
+((0, 50000), (50000, 110000, 0))
+"""
+
+cimport cython
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongLongAndOverflow, PyLong_FromLongLong
+from cpython.ref cimport Py_INCREF
+from libc.stdint cimport int64_t, uint64_t
+from libc.string cimport memset
+
+import sys
+
+__all__ = ["Pot", "Settlement", "award", "settle", "side_pots", "uncalled"]
+
+
+cdef extern from *:
+    """
+    static inline int croupier_pots_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int croupier_pots_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    """
+    int croupier_pots_ctz(unsigned long long x) noexcept nogil
+    int croupier_pots_popcount(unsigned long long x) noexcept nogil
+
+
+# Largest amount accepted, and largest total: 2**62 keeps every sum in int64.
+cdef int64_t MAX_TOTAL = (<int64_t>1) << 62
+
+
+# ----------------------------------------------------------------------------
+# Kernels (declared in pots.pxd)
+# ----------------------------------------------------------------------------
+
+cdef inline uint64_t _seats(int n) noexcept nogil:
+    """Mask of seats 0..n-1."""
+    if n >= 64:
+        return ~(<uint64_t>0)
+    return ((<uint64_t>1) << n) - 1
+
+
+cdef int64_t uncalled_k(const int64_t* contrib, int n, int* seat) noexcept nogil:
+    cdef int64_t top = 0, second = 0, x
+    cdef int i, s = -1
+    for i in range(n):
+        x = contrib[i]
+        if x > top:
+            second = top
+            top = x
+            s = i
+        elif x > second:
+            # also a second player at ``top``: then nothing is uncalled
+            second = x
+    if s < 0 or top == second:
+        seat[0] = -1
+        return 0
+    seat[0] = s
+    return top - second
+
+
+cdef int side_pots_k(const int64_t* contrib, uint64_t folded, int n,
+                     int64_t* amounts, uint64_t* eligible,
+                     int* uncalled_seat, int64_t* uncalled_amount) noexcept nogil:
+    cdef int64_t put[POTS_MAX_SEATS]
+    cdef int64_t levels[POTS_MAX_SEATS]
+    cdef uint64_t live = ~folded & _seats(n)
+    cdef int64_t back, x, level, prev, amount, dead
+    cdef uint64_t elig
+    cdef int i, j, m = 0, k, us
+
+    back = uncalled_k(contrib, n, &us)
+    uncalled_seat[0] = us
+    uncalled_amount[0] = back
+    for i in range(n):
+        put[i] = contrib[i]
+    if us >= 0:
+        put[us] -= back
+
+    # Distinct positive amounts of the players still in, ascending.
+    for i in range(n):
+        x = put[i]
+        if x <= 0 or not ((live >> i) & 1):
+            continue
+        j = m
+        while j > 0 and levels[j - 1] > x:
+            j -= 1
+        if j > 0 and levels[j - 1] == x:
+            continue
+        k = m
+        while k > j:
+            levels[k] = levels[k - 1]
+            k -= 1
+        levels[j] = x
+        m += 1
+
+    prev = 0
+    for k in range(m):
+        level = levels[k]
+        amount = 0
+        elig = 0
+        for i in range(n):
+            x = put[i]
+            if x > prev:
+                amount += (x if x < level else level) - prev
+                if x >= level:
+                    elig |= ((live >> i) & 1) << i
+        amounts[k] = amount
+        eligible[k] = elig
+        prev = level
+
+    dead = 0
+    for i in range(n):
+        if put[i] > prev:
+            dead += put[i] - prev
+    if dead:
+        if m:
+            amounts[m - 1] += dead
+        else:
+            amounts[0] = dead
+            eligible[0] = live
+            m = 1
+    return m
+
+
+cdef inline uint64_t _best(const int64_t* values, uint64_t seats) noexcept nogil:
+    """Seats (of ``seats``, non-empty) holding the largest value."""
+    cdef uint64_t rest = seats, won = 0
+    cdef int64_t best = -1, v
+    cdef int i
+    while rest:
+        i = croupier_pots_ctz(rest)
+        rest &= rest - 1
+        v = values[i]
+        if v > best:
+            best = v
+            won = (<uint64_t>1) << i
+        elif v == best:
+            won |= (<uint64_t>1) << i
+    return won
+
+
+cdef inline void _split(int64_t amount, uint64_t winners, int64_t* payouts,
+                        int64_t* row) noexcept nogil:
+    """Split ``amount`` equally; leftover chips one each to the lowest seats first."""
+    cdef int64_t k = croupier_pots_popcount(winners)
+    cdef int64_t share = amount // k
+    cdef int64_t odd = amount - share * k
+    cdef int i
+    cdef int64_t got
+    while winners:
+        i = croupier_pots_ctz(winners)
+        winners &= winners - 1
+        got = share
+        if odd > 0:
+            got += 1
+            odd -= 1
+        payouts[i] += got
+        if row != NULL:
+            row[i] += got
+
+
+cdef inline uint64_t _best_low(const int64_t* low, uint64_t seats) noexcept nogil:
+    """Seats of ``seats`` with the best qualifying (> 0) low; 0 if none qualifies."""
+    cdef uint64_t rest = seats, won = 0
+    cdef int64_t best = 0, v
+    cdef int i
+    while rest:
+        i = croupier_pots_ctz(rest)
+        rest &= rest - 1
+        v = low[i]
+        if v > best:
+            best = v
+            won = (<uint64_t>1) << i
+        elif v == best and v > 0:
+            won |= (<uint64_t>1) << i
+    return won
+
+
+cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
+                 const int64_t* high, const int64_t* low,
+                 int64_t* payouts, int64_t* shares) noexcept nogil:
+    cdef int64_t amounts[POTS_MAX_SEATS]
+    cdef uint64_t eligible[POTS_MAX_SEATS]
+    cdef int64_t back, amount, half
+    cdef int us, m, k, i
+    cdef uint64_t lows
+    cdef int64_t* row = NULL
+
+    m = side_pots_k(contrib, folded, n, amounts, eligible, &us, &back)
+    for i in range(n):
+        payouts[i] = 0
+    if us >= 0:
+        payouts[us] = back
+    for k in range(m):
+        amount = amounts[k]
+        if shares != NULL:
+            row = shares + <Py_ssize_t>k * n
+            for i in range(n):
+                row[i] = 0
+        if low != NULL:
+            lows = _best_low(low, eligible[k])
+            if lows:
+                half = amount // 2
+                _split(half, lows, payouts, row)
+                amount -= half
+        _split(amount, _best(high, eligible[k]), payouts, row)
+    return m
+
+
+# ----------------------------------------------------------------------------
+# Values: Pot and Settlement
+# ----------------------------------------------------------------------------
+
+@cython.final
+cdef class Pot:
+    """One pot: ``amount`` chips that only the seats in ``eligible`` may win.
+
+    A frozen value: attributes cannot be set, equal pots compare and hash
+    equal, and it pickles.
+
+    >>> Pot(700, (0, 1, 2))
+    Pot(amount=700, eligible=(0, 1, 2))
+    >>> Pot(700, [0, 1, 2]) == Pot(700, (0, 1, 2))
+    True
+    """
+
+    cdef readonly object amount
+    cdef readonly tuple eligible
+
+    __match_args__ = ("amount", "eligible")
+
+    def __init__(self, amount, eligible):
+        if type(amount) is not int:
+            amount = _as_int(amount, "amount")
+        if amount < 0:
+            raise ValueError(f"amount must be >= 0, got {amount}")
+        seats = tuple([_as_int(s, "eligible seat") for s in eligible])
+        for s in seats:
+            if s < 0:
+                raise ValueError(f"eligible seats must be >= 0, got {s}")
+        self.amount = amount
+        self.eligible = seats
+
+    def __repr__(self):
+        return f"Pot(amount={self.amount!r}, eligible={self.eligible!r})"
+
+    def __eq__(self, other):
+        if type(other) is not Pot:
+            return NotImplemented
+        return self.amount == (<Pot>other).amount and self.eligible == (<Pot>other).eligible
+
+    def __hash__(self):
+        return hash((Pot, self.amount, self.eligible))
+
+    def __reduce__(self):
+        return (Pot, (self.amount, self.eligible))
+
+
+@cython.final
+cdef class Settlement:
+    """How a hand was settled (``settle``); a frozen value like ``Pot``.
+
+    * ``pots``: the pots, main pot first (as ``side_pots``);
+    * ``uncalled``: ``(seat, amount)`` of the chips nobody matched, or ``None``;
+    * ``payouts``: chips each seat receives, uncalled chips included
+      (``award``);
+    * ``shares``: one row per pot, the chips each seat won from that pot;
+    * ``net``: ``payouts[i] - contributions[i]`` for each seat.
+    """
+
+    cdef readonly tuple pots
+    cdef readonly object uncalled
+    cdef readonly tuple payouts
+    cdef readonly tuple shares
+    cdef readonly tuple net
+
+    __match_args__ = ("pots", "uncalled", "payouts", "shares", "net")
+
+    def __init__(self, pots, uncalled, payouts, shares, net):
+        self.pots = tuple(pots)
+        self.uncalled = None if uncalled is None else tuple(uncalled)
+        self.payouts = tuple(payouts)
+        self.shares = tuple([tuple(r) for r in shares])
+        self.net = tuple(net)
+
+    def __repr__(self):
+        return (f"Settlement(pots={self.pots!r}, uncalled={self.uncalled!r}, "
+                f"payouts={self.payouts!r}, shares={self.shares!r}, net={self.net!r})")
+
+    def __eq__(self, other):
+        cdef Settlement o
+        if type(other) is not Settlement:
+            return NotImplemented
+        o = <Settlement>other
+        return (self.pots == o.pots and self.uncalled == o.uncalled
+                and self.payouts == o.payouts and self.shares == o.shares
+                and self.net == o.net)
+
+    def __hash__(self):
+        return hash((Settlement, self.pots, self.uncalled, self.payouts, self.shares, self.net))
+
+    def __reduce__(self):
+        return (Settlement, (self.pots, self.uncalled, self.payouts, self.shares, self.net))
+
+
+# ----------------------------------------------------------------------------
+# Reading input
+# ----------------------------------------------------------------------------
+
+cdef object _as_int(object x, str what):
+    """``x`` as a Python int: ints and integer types with ``__index__``, not bool."""
+    if type(x) is int:
+        return x
+    if isinstance(x, bool) or _is_numpy_bool(x):
+        raise ValueError(f"{what} must be an integer, got the bool {x!r}")
+    if isinstance(x, (float, complex, str, bytes)) or not hasattr(type(x), "__index__"):
+        raise ValueError(f"{what} must be an integer, got {type(x).__name__} {x!r}")
+    return type(x).__index__(x)
+
+
+cdef bint _is_numpy_bool(object x):
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(x, np.bool_)
+
+
+cdef object _seq(object values, str what):
+    """``values`` as a list or tuple (other iterables are copied into a list)."""
+    if type(values) is list or type(values) is tuple:
+        return values
+    if isinstance(values, (str, bytes, dict, set, frozenset)) or values is None:
+        raise ValueError(f"{what} must be a sequence, got {type(values).__name__}")
+    try:
+        return list(values)
+    except TypeError:
+        raise ValueError(f"{what} must be a sequence, got {type(values).__name__}") from None
+
+
+@cython.boundscheck(True)
+cdef inline object _item(object seq, Py_ssize_t i):
+    if type(seq) is list:
+        return (<list>seq)[i]
+    return (<tuple>seq)[i]
+
+
+cdef Py_ssize_t _length(object contributions) except -1:
+    cdef Py_ssize_t n = len(contributions)
+    if n == 0:
+        raise ValueError("contributions is empty: there are no players")
+    if n > POTS_MAX_SEATS:
+        raise ValueError(f"at most {POTS_MAX_SEATS} players are supported, got {n}")
+    return n
+
+
+cdef int _same_length(object seq, Py_ssize_t n, str what) except -1:
+    if len(seq) != n:
+        raise ValueError(f"{what} has {len(seq)} entries but contributions has {n}")
+    return 0
+
+
+cdef int64_t _slow_amount(object x, Py_ssize_t i, str what, int64_t limit) except -1:
+    cdef int overflow = 0
+    cdef int64_t v
+    x = _as_int(x, f"{what}[{i}]")
+    if x < 0:
+        raise ValueError(f"{what}[{i}] is negative: {x}")
+    if x > limit:
+        raise ValueError(f"{what}[{i}] = {x} is too large (at most {limit})")
+    v = PyLong_AsLongLongAndOverflow(x, &overflow)
+    return v
+
+
+cdef int _read_amounts(object seq, Py_ssize_t n, int64_t* out) except -1:
+    """Contributions into ``out``: each an int in 0..2**62, total at most 2**62."""
+    cdef Py_ssize_t i
+    cdef int overflow = 0
+    cdef int64_t v
+    cdef uint64_t total = 0
+    for i in range(n):
+        x = _item(seq, i)
+        if type(x) is int:
+            v = PyLong_AsLongLongAndOverflow(x, &overflow)
+            if overflow or v < 0 or v > MAX_TOTAL:
+                v = _slow_amount(x, i, "contributions", MAX_TOTAL)
+        else:
+            v = _slow_amount(x, i, "contributions", MAX_TOTAL)
+        out[i] = v
+        total += <uint64_t>v
+        if total > <uint64_t>MAX_TOTAL:
+            raise ValueError("the contributions add up to more than 2**62, "
+                             "beyond what croupier.pots can settle")
+    return 0
+
+
+cdef uint64_t _read_folded(object seq, Py_ssize_t n) except? 0:
+    """Mask of folded seats; raises if every seat folded."""
+    cdef Py_ssize_t i
+    cdef uint64_t mask = 0
+    for i in range(n):
+        x = _item(seq, i)
+        if x is True:
+            mask |= (<uint64_t>1) << i
+        elif x is False:
+            pass
+        elif _is_numpy_bool(x):
+            if x:
+                mask |= (<uint64_t>1) << i
+        elif type(x) is int or (not isinstance(x, (float, str, bytes))
+                                and hasattr(type(x), "__index__")):
+            x = type(x).__index__(x)
+            if x == 1:
+                mask |= (<uint64_t>1) << i
+            elif x != 0:
+                raise ValueError(f"folded[{i}] must be a bool (or 0/1), got {x!r}")
+        else:
+            raise ValueError(f"folded[{i}] must be a bool, got {type(x).__name__} {x!r}")
+    if mask == _seats(<int>n):
+        raise ValueError("every player folded: nobody is left to win")
+    return mask
+
+
+cdef int _read_values(object seq, Py_ssize_t n, uint64_t folded, int64_t* out,
+                      str what) except -1:
+    """Hand values of the seats still in (folded seats are not read): ints >= 0."""
+    cdef Py_ssize_t i
+    cdef int overflow = 0
+    cdef int64_t v
+    for i in range(n):
+        if (folded >> i) & 1:
+            out[i] = 0
+            continue
+        x = _item(seq, i)
+        if type(x) is int:
+            v = PyLong_AsLongLongAndOverflow(x, &overflow)
+            if overflow or v < 0:
+                v = _slow_value(x, i, what)
+        else:
+            v = _slow_value(x, i, what)
+        out[i] = v
+    return 0
+
+
+cdef int64_t _slow_value(object x, Py_ssize_t i, str what) except -1:
+    cdef int overflow = 0
+    x = _as_int(x, f"{what}[{i}]")
+    if x < 0:
+        raise ValueError(f"{what}[{i}] is negative: {x} (hand values are >= 0)")
+    if x >= 2**63:
+        raise ValueError(f"{what}[{i}] = {x} is too large for a hand value (below 2**63)")
+    return PyLong_AsLongLongAndOverflow(x, &overflow)
+
+
+cdef list _int_list(const int64_t* values, Py_ssize_t n):
+    cdef list out = PyList_New(n)
+    cdef Py_ssize_t i
+    for i in range(n):
+        v = PyLong_FromLongLong(values[i])
+        Py_INCREF(v)
+        PyList_SET_ITEM(out, i, v)
+    return out
+
+
+cdef tuple _seat_tuple(uint64_t mask):
+    cdef list seats = []
+    while mask:
+        seats.append(croupier_pots_ctz(mask))
+        mask &= mask - 1
+    return tuple(seats)
+
+
+# ----------------------------------------------------------------------------
+# Public API
+# ----------------------------------------------------------------------------
+
+def uncalled(contributions):
+    """``(seat, amount)`` of the chips nobody matched, or ``None``.
+
+    That is the single largest contribution minus the second largest (folded
+    players' chips count as matching); nothing is uncalled when two players
+    share the largest contribution.  These chips are not a pot: they go back
+    to ``seat``.
+
+    >>> uncalled([100_000, 50_000, 10_000])
+    (0, 50000)
+    >>> uncalled([200, 500, 500, 100]) is None
+    True
+    """
+    cdef int64_t buf[POTS_MAX_SEATS]
+    cdef int seat
+    cdef int64_t amount
+    seq = _seq(contributions, "contributions")
+    cdef Py_ssize_t n = _length(seq)
+    _read_amounts(seq, n, buf)
+    amount = uncalled_k(buf, <int>n, &seat)
+    if seat < 0:
+        return None
+    return (seat, amount)
+
+
+def side_pots(contributions, folded):
+    """The pots of a hand, main pot first, then the side pots in order.
+
+    ``contributions[i]`` is everything seat ``i`` put in this hand and
+    ``folded[i]`` whether they folded.  Each ``Pot`` has an ``amount`` and the
+    ``eligible`` seats (those still in who put in at least the pot's top
+    layer).  The uncalled chips (``uncalled``) are in no pot.
+
+    >>> side_pots([200, 500, 500, 100], [False, False, False, True])
+    [Pot(amount=700, eligible=(0, 1, 2)), Pot(amount=600, eligible=(1, 2))]
+    >>> side_pots([100_000, 50_000, 10_000], [False, False, False])
+    [Pot(amount=30000, eligible=(0, 1, 2)), Pot(amount=80000, eligible=(0, 1))]
+    """
+    cdef int64_t buf[POTS_MAX_SEATS]
+    cdef int64_t amounts[POTS_MAX_SEATS]
+    cdef uint64_t eligible[POTS_MAX_SEATS]
+    cdef int us, m, k
+    cdef int64_t back
+    cdef uint64_t fmask
+    cs = _seq(contributions, "contributions")
+    cdef Py_ssize_t n = _length(cs)
+    fs = _seq(folded, "folded")
+    _same_length(fs, n, "folded")
+    _read_amounts(cs, n, buf)
+    fmask = _read_folded(fs, n)
+    m = side_pots_k(buf, fmask, <int>n, amounts, eligible, &us, &back)
+    return [Pot(amounts[k], _seat_tuple(eligible[k])) for k in range(m)]
+
+
+def award(contributions, folded, high, low=None):
+    """The chips each seat receives at the end of the hand (a list of ints).
+
+    ``contributions[i]``: everything seat ``i`` put in; ``folded[i]``: whether
+    they folded; ``high[i]`` / ``low[i]``: their hand values (from
+    ``croupier.hands``; larger wins; ``low[i] == 0`` means no qualifying low).
+    Values of folded seats are not read (they may be anything, e.g. ``None``).
+    Without ``low`` every pot goes to the best high hand among its eligible
+    seats; with ``low`` it is split in halves (see the module docstring).
+    The result includes the uncalled chips given back, so it always adds up
+    to ``sum(contributions)``.
+
+    >>> award([200, 500, 500, 100], [False, False, False, True], [3, 2, 2, None])  # A > B = C
+    [700, 300, 300, 0]
+    >>> award([5, 5, 5], [False] * 3, high=[2, 2, 1], low=[0, 0, 9])  # 15 = 8 high + 7 low
+    [4, 4, 7]
+    """
+    cdef int64_t buf[POTS_MAX_SEATS]
+    cdef int64_t hv[POTS_MAX_SEATS]
+    cdef int64_t lv[POTS_MAX_SEATS]
+    cdef int64_t out[POTS_MAX_SEATS]
+    cdef uint64_t fmask
+    cdef Py_ssize_t n
+    if type(contributions) is not list:
+        contributions = _seq(contributions, "contributions")
+    n = _length(contributions)
+    if type(folded) is not list:
+        folded = _seq(folded, "folded")
+    if type(high) is not list:
+        high = _seq(high, "high")
+    _same_length(folded, n, "folded")
+    _same_length(high, n, "high")
+    if low is not None:
+        if type(low) is not list:
+            low = _seq(low, "low")
+        _same_length(low, n, "low")
+    _read_amounts(contributions, n, buf)
+    fmask = _read_folded(folded, n)
+    _read_values(high, n, fmask, hv, "high")
+    if low is None:
+        award_k(buf, fmask, <int>n, hv, NULL, out, NULL)
+    else:
+        _read_values(low, n, fmask, lv, "low")
+        award_k(buf, fmask, <int>n, hv, lv, out, NULL)
+    return _int_list(out, n)
+
+
+def settle(contributions, folded, high, low=None):
+    """Settle a hand: pots, uncalled chips, payouts and per-pot shares (``Settlement``).
+
+    Arguments as ``award``; ``settle(...).payouts`` equals ``award(...)``.
+
+    >>> s = settle([200, 500, 500, 100], [False, False, False, True], [3, 1, 2, 0])
+    >>> s.pots[1], s.shares[1]
+    (Pot(amount=600, eligible=(1, 2)), (0, 0, 600, 0))
+    >>> s.net  # seed 001, first order: A +500, B -500, C +100, D -100
+    (500, -500, 100, -100)
+    """
+    cdef int64_t buf[POTS_MAX_SEATS]
+    cdef int64_t hv[POTS_MAX_SEATS]
+    cdef int64_t lv[POTS_MAX_SEATS]
+    cdef int64_t out[POTS_MAX_SEATS]
+    cdef int64_t amounts[POTS_MAX_SEATS]
+    cdef uint64_t eligible[POTS_MAX_SEATS]
+    cdef int64_t shares[POTS_MAX_SEATS * POTS_MAX_SEATS]
+    cdef uint64_t fmask
+    cdef int us, m, k
+    cdef int64_t back
+    cs = _seq(contributions, "contributions")
+    cdef Py_ssize_t n = _length(cs)
+    fs = _seq(folded, "folded")
+    hs = _seq(high, "high")
+    _same_length(fs, n, "folded")
+    _same_length(hs, n, "high")
+    if low is not None:
+        low = _seq(low, "low")
+        _same_length(low, n, "low")
+    _read_amounts(cs, n, buf)
+    fmask = _read_folded(fs, n)
+    _read_values(hs, n, fmask, hv, "high")
+    if low is not None:
+        _read_values(low, n, fmask, lv, "low")
+    m = side_pots_k(buf, fmask, <int>n, amounts, eligible, &us, &back)
+    award_k(buf, fmask, <int>n, hv, NULL if low is None else lv, out, shares)
+    payouts = _int_list(out, n)
+    return Settlement(
+        [Pot(amounts[k], _seat_tuple(eligible[k])) for k in range(m)],
+        None if us < 0 else (us, back),
+        payouts,
+        [_int_list(&shares[k * n], n) for k in range(m)],
+        [payouts[k] - buf[k] for k in range(n)],
+    )
