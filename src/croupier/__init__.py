@@ -3,11 +3,34 @@
 >>> import croupier
 >>> croupier.hands.high(croupier.parse_cards("As Ks Qs Js Ts"))
 7462
+>>> game = croupier.TexasHoldem(croupier.NO_LIMIT, blinds=(1, 2))
+>>> game.start([100, 100], seed=1).actor   # heads-up: the button acts first
+1
 """
 
 from croupier import hands, pots
 from croupier.cards import format_card, format_cards, parse_cards
+from croupier.errors import IllegalAction
+from croupier.games import Game, Street, TexasHoldem
+from croupier.hand import Hand
+from croupier.structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Structure
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "format_card", "format_cards", "hands", "parse_cards", "pots"]
+__all__ = [
+    "FIXED_LIMIT",
+    "NO_LIMIT",
+    "POT_LIMIT",
+    "Game",
+    "Hand",
+    "IllegalAction",
+    "Street",
+    "Structure",
+    "TexasHoldem",
+    "__version__",
+    "format_card",
+    "format_cards",
+    "hands",
+    "parse_cards",
+    "pots",
+]

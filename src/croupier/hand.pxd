@@ -1,0 +1,12 @@
+# C types for the pure-Python module hand.py (Cython "augmenting .pxd"):
+# compiled, Hand is an extension type whose attributes are typed slots.
+# Amounts stay Python ints (of any size); counts and seats are C ints.
+
+cdef class Hand:
+    cdef public object game
+    cdef public object actor
+    cdef public bint unsettled
+    cdef int _n, _live, _able, _street, _raises, _last_blind_seat
+    cdef list _acted, _bets, _board, _contributed, _deck, _folded, _history, _holes, _stacks
+    cdef object _aggressor, _first_actor, _full_level, _increment, _to_match
+    cdef object _payoffs, _received, _showdown

@@ -1,0 +1,561 @@
+"""A hand in progress: whose turn it is, what they may do, and for how much.
+
+:class:`Hand` is the betting-state machine of RULES.md §3 to §6.  It deals the
+cards, posts the forced bets, refuses every action the rules do not allow
+(:class:`croupier.IllegalAction`, leaving the hand unchanged), runs out the
+board when no more betting is possible and settles the pots at showdown with
+``croupier.pots``.
+
+Seats are numbered clockwise from the left of the button; the button is the
+last seat.  Amounts are "raise to": a player's total in front of them in this
+round.
+
+>>> from croupier import NO_LIMIT, TexasHoldem
+>>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100, 100], seed=1)
+>>> hand.actor                       # the button acts first pre-flop, three-handed
+2
+>>> hand.raise_to(6); hand.fold(); hand.call()
+>>> hand.street, hand.pot, hand.actor
+('flop', 13, 1)
+>>> hand.check(); hand.raise_to(10); hand.fold()
+>>> hand.is_over, hand.payoffs
+(True, (-1, -6, 7))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from croupier.cards import format_card
+from croupier.errors import IllegalAction
+from croupier.pots import Pot, award, side_pots
+from croupier.structures import FIXED_LIMIT, POT_LIMIT
+
+if TYPE_CHECKING:
+    from croupier.games import Game
+
+__all__ = ["Hand"]
+
+UNKNOWN = -1
+
+
+class Hand:
+    """One hand of a :class:`croupier.games.Game` (create it with ``game.start``)."""
+
+    __slots__ = (
+        "_able",
+        "_acted",
+        "_aggressor",
+        "_bets",
+        "_board",
+        "_contributed",
+        "_deck",
+        "_first_actor",
+        "_folded",
+        "_full_level",
+        "_history",
+        "_holes",
+        "_increment",
+        "_last_blind_seat",
+        "_live",
+        "_n",
+        "_payoffs",
+        "_raises",
+        "_received",
+        "_showdown",
+        "_stacks",
+        "_street",
+        "_to_match",
+        "actor",
+        "game",
+        "unsettled",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        stacks: Sequence[int],
+        seed: int | None = None,
+        deck: Sequence[int] | None = None,
+    ) -> None:
+        n = len(stacks)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(
+                f"{game.name} needs {game.min_players} to {game.max_players} players, got {n}"
+            )
+        for i, s in enumerate(stacks):
+            if type(s) is not int or s <= 0:
+                raise ValueError(f"stack of seat {i} must be a positive int, got {s!r}")
+        self.game = game
+        self._n = n
+        self._deck = _make_deck(game, n, seed, deck)
+        self._stacks = list(stacks)
+        self._bets = [0] * n
+        self._contributed = [0] * n
+        self._folded = [False] * n
+        self._holes: list[list[int]] = [[] for _ in range(n)]
+        self._board: list[int] = []
+        # Actions as tuples, turned into PHH lines only when asked for.
+        self._history: list[tuple[object, ...]] = []
+        self._live = n  # players who have not folded
+        self._able = n  # players who have not folded and have chips behind
+        self._payoffs: tuple[int, ...] | None = None
+        self._received: tuple[int, ...] | None = None
+        self._showdown: tuple[int, ...] = ()
+        self.unsettled = False
+        self.actor: int | None = None
+        self._street = 0
+        # The betting round (set by _begin_street): what each seat faced when it
+        # last acted (-1: not yet), the amount to match, the last full raise
+        # increment, the amount after the last full raise, bets and raises made.
+        self._acted: list[int] = []
+        self._to_match = 0
+        self._increment = 0
+        self._full_level = 0
+        self._raises = 0
+        self._aggressor: int | None = None
+        self._first_actor: int | None = None
+        self._last_blind_seat = 0
+        self._post_forced_bets()
+        self._begin_street(first=True)
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def n_players(self) -> int:
+        """Number of seats in the hand."""
+        return self._n
+
+    @property
+    def street(self) -> str:
+        """Name of the current street (the last one once the hand is over)."""
+        return self.game.streets[self._street].name
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """Community cards dealt so far."""
+        return tuple(self._board)
+
+    def hole(self, seat: int) -> tuple[int, ...]:
+        """The hole cards of ``seat`` (``-1`` for an unknown card)."""
+        self._check_seat(seat)
+        return tuple(self._holes[seat])
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips each player has behind (not yet bet)."""
+        return tuple(self._stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Chips each player has in front of them in this round."""
+        return tuple(self._bets)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Everything each player has put in this hand (bets included)."""
+        return tuple(self._contributed)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle: collected pots plus the bets in front of players.
+
+        Zero once the hand is settled (the chips are back in the stacks).
+        """
+        if self._payoffs is not None:
+            return 0
+        return sum(self._contributed)
+
+    @property
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots of the chips put in so far (``croupier.pots``)."""
+        return side_pots(self._contributed, self._folded)
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """Everything that happened, as PHH action lines (``p1`` is seat 0)."""
+        return tuple(_phh_line(entry) for entry in self._history)
+
+    @property
+    def is_over(self) -> bool:
+        return self._received is not None
+
+    @property
+    def payoffs(self) -> tuple[int, ...] | None:
+        """Net chips won (+) or lost (-) by each seat once the hand is over, else None."""
+        return self._payoffs
+
+    @property
+    def showdown_order(self) -> tuple[int, ...]:
+        """Seats in the order they showed down (RULES.md §6), empty if no showdown."""
+        return self._showdown
+
+    @property
+    def to_call(self) -> int:
+        """Chips the actor must add to call (at most their stack); 0 when none acts."""
+        if self.actor is None:
+            return 0
+        i = self.actor
+        return min(self._to_match - self._bets[i], self._stacks[i])
+
+    @property
+    def can_check(self) -> bool:
+        return self.actor is not None and self._bets[self.actor] >= self._to_match
+
+    @property
+    def can_raise(self) -> bool:
+        """Whether the actor may bet or raise now (including all-in for less)."""
+        i = self.actor
+        if i is None:
+            return False
+        if self._stacks[i] + self._bets[i] <= self._to_match:
+            return False  # all they can do is call (all-in) or fold
+        if self._able < 2:
+            return False  # nobody left who could call a raise
+        if self.game.structure is FIXED_LIMIT and self._raises >= self.game.cap:
+            return False
+        acted = self._acted[i]
+        if acted < 0:
+            return True
+        return acted < self._full_level or self._to_match - acted >= self._increment
+
+    @property
+    def min_raise_to(self) -> int | None:
+        """Smallest legal "raise to" (all-in for less when that is all the actor has)."""
+        if not self.can_raise:
+            return None
+        assert self.actor is not None
+        if self.game.structure is FIXED_LIMIT:
+            target = self._to_match + self.game.unit(self._street)
+        else:
+            target = self._to_match + self._increment
+        return min(target, self._all_in_amount(self.actor))
+
+    @property
+    def max_raise_to(self) -> int | None:
+        """Largest legal "raise to"."""
+        if not self.can_raise:
+            return None
+        assert self.actor is not None
+        i = self.actor
+        cap = self._all_in_amount(i)
+        structure = self.game.structure
+        if structure is FIXED_LIMIT:
+            return min(self._to_match + self.game.unit(self._street), cap)
+        if structure is POT_LIMIT:
+            call = self._to_match - self._bets[i]
+            return min(self._to_match + self.pot + call, cap)
+        return cap
+
+    # ---------------------------------------------------------------- actions
+
+    def fold(self) -> None:
+        i = self._require_actor("fold")
+        self._folded[i] = True
+        self._live -= 1
+        if self._stacks[i]:
+            self._able -= 1
+        self._acted[i] = self._to_match
+        self._history.append((i, "f"))
+        self._advance(i)
+
+    def check(self) -> None:
+        i = self._require_actor("check")
+        if self._bets[i] < self._to_match:
+            raise IllegalAction(f"seat {i} cannot check: {self.to_call} to call")
+        self._acted[i] = self._to_match
+        self._history.append((i, "cc"))
+        self._advance(i)
+
+    def call(self) -> None:
+        i = self._require_actor("call")
+        if self._bets[i] >= self._to_match:
+            raise IllegalAction(f"seat {i} cannot call: nothing to call (check instead)")
+        self._put(i, min(self._to_match, self._all_in_amount(i)))
+        self._acted[i] = self._to_match
+        self._history.append((i, "cc"))
+        self._advance(i)
+
+    def check_or_call(self) -> None:
+        """Check when possible, else call."""
+        i = self._require_actor("check or call")
+        if self._bets[i] >= self._to_match:
+            self.check()
+        else:
+            self.call()
+
+    def raise_to(self, total: int) -> None:
+        """Bet or raise so that this round's total in front of the actor is ``total``."""
+        i = self._require_actor("raise")
+        if type(total) is not int:
+            raise IllegalAction(f"raise amount must be an int, got {total!r}")
+        if not self.can_raise:
+            raise IllegalAction(f"seat {i} may not raise now")
+        lo, hi = self.min_raise_to, self.max_raise_to
+        assert lo is not None and hi is not None
+        if not lo <= total <= hi:
+            raise IllegalAction(f"seat {i} may raise to {lo}..{hi}, not {total}")
+        previous = self._to_match
+        increment = total - previous
+        self._put(i, total)
+        self._to_match = total
+        full = self._is_full_raise(increment)
+        if full:
+            if self.game.structure is not FIXED_LIMIT:
+                self._increment = increment
+            self._full_level = total
+            self._raises += 1
+        self._acted[i] = total
+        self._aggressor = i
+        self._history.append((i, "cbr", total))
+        self._advance(i)
+
+    def all_in(self) -> None:
+        """Put every chip in: a raise when allowed, else a call for what the actor has."""
+        i = self._require_actor("go all-in")
+        amount = self._all_in_amount(i)
+        if amount <= self._to_match:
+            self.call()  # calling takes every chip
+            return
+        if not self.can_raise:
+            raise IllegalAction(f"seat {i} may not raise now, so cannot go all-in for {amount}")
+        hi = self.max_raise_to
+        assert hi is not None
+        if amount > hi:
+            raise IllegalAction(f"seat {i} cannot go all-in for {amount}: the limit is {hi}")
+        self.raise_to(amount)
+
+    # ------------------------------------------------------------- internals
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} in a {self._n}-handed game")
+
+    def _require_actor(self, what: str) -> int:
+        if self.actor is None:
+            raise IllegalAction(
+                f"nobody can {what}: the hand is over" if self.is_over else f"nobody can {what} now"
+            )
+        return self.actor
+
+    def _all_in_amount(self, i: int) -> int:
+        return self._bets[i] + self._stacks[i]
+
+    def _put(self, i: int, total: int) -> None:
+        """Move chips from seat i's stack so that its bet becomes ``total``."""
+        add = total - self._bets[i]
+        self._stacks[i] -= add
+        self._bets[i] = total
+        self._contributed[i] += add
+        if add and not self._stacks[i]:
+            self._able -= 1
+
+    def _is_full_raise(self, increment: int) -> bool:
+        if self.game.structure is FIXED_LIMIT:
+            unit = self.game.unit(self._street)
+            return 2 * increment >= unit  # RULES.md §4: half a unit re-opens
+        return increment >= self._increment
+
+    def _post_forced_bets(self) -> None:
+        game, n = self.game, self._n
+        if game.antes:
+            if game.big_blind_ante:
+                bb_seat = 0 if n == 2 else 1
+                self._post_ante(bb_seat, game.antes * n)
+            else:
+                for i in range(n):
+                    self._post_ante(i, game.antes)
+        posters: list[tuple[int, int]] = []
+        if n == 2:
+            posters = [(1, game.blinds[0]), (0, game.blinds[1])]
+        else:
+            posters = [(0, game.blinds[0]), (1, game.blinds[1])]
+            posters += [(2 + k, a) for k, a in enumerate(game.straddles) if 2 + k < n]
+        for seat, amount in posters:
+            if amount:
+                self._put(seat, min(amount, self._stacks[seat]))
+        self._last_blind_seat = 0 if n == 2 else (posters[-1][0] if posters else 1)
+
+    def _post_ante(self, seat: int, amount: int) -> None:
+        paid = min(amount, self._stacks[seat])
+        self._stacks[seat] -= paid
+        self._contributed[seat] += paid
+        if paid and not self._stacks[seat]:
+            self._able -= 1
+
+    def _begin_street(self, first: bool = False) -> None:
+        game, n = self.game, self._n
+        street = game.streets[self._street]
+        self._deal(street.hole, street.board)
+        self._acted = [-1] * n
+        self._raises = 0
+        self._aggressor = None
+        if first:
+            # Pre-flop the big blind (or the largest straddle) is the opening bet,
+            # at its full amount even when posted all-in for less.
+            self._to_match = max(game.min_bet, max(self._bets))
+            self._increment = game.min_bet
+            self._full_level = self._to_match
+            self._raises = 1
+            start = self._last_blind_seat + 1 if n > 2 else 1
+        else:
+            self._to_match = 0
+            self._increment = game.min_bet
+            self._full_level = 0
+            start = 0
+        self.actor = self._find_actor(start)
+        self._first_actor = self.actor
+        if self.actor is None:
+            self._end_street()
+
+    def _deal(self, hole: int, board: int) -> None:
+        deck = self._deck
+        if hole:
+            for i in range(self._n):
+                cards = [deck.pop() for _ in range(hole)]
+                self._holes[i].extend(cards)
+                self._history.append((None, "dh", i, cards))
+        if board:
+            cards = [deck.pop() for _ in range(board)]
+            self._board.extend(cards)
+            self._history.append((None, "db", cards))
+
+    def _find_actor(self, start: int) -> int | None:
+        """The first seat from ``start`` on (clockwise) that must act, or None.
+
+        A player acts when behind the amount to match, or when they have not
+        acted in this round and someone else could still answer a bet.
+        """
+        n = self._n
+        folded, stacks, bets, acted = self._folded, self._stacks, self._bets, self._acted
+        to_match = self._to_match
+        others_can_bet = self._able > 1
+        for k in range(n):
+            i = start + k
+            if i >= n:
+                i -= n
+            if folded[i] or not stacks[i]:
+                continue
+            if bets[i] < to_match or (acted[i] < 0 and others_can_bet):
+                return i
+        return None
+
+    def _advance(self, last: int) -> None:
+        if self._live == 1:
+            self.actor = None
+            self._return_uncalled()
+            self._settle(showdown=False)
+            return
+        self.actor = self._find_actor(last + 1)
+        if self.actor is None:
+            self._end_street()
+
+    def _return_uncalled(self) -> None:
+        bets = self._bets
+        top, first, second = 0, -1, 0
+        for i, b in enumerate(bets):
+            if b > first:
+                top, first, second = i, b, first
+            elif b > second:
+                second = b
+        excess = first - max(second, 0)
+        if excess > 0:
+            if not self._stacks[top] and not self._folded[top]:
+                self._able += 1
+            bets[top] -= excess
+            self._stacks[top] += excess
+            self._contributed[top] -= excess
+
+    def _end_street(self) -> None:
+        self._return_uncalled()
+        self._bets = [0] * self._n
+        last_street = self._street == len(self.game.streets) - 1
+        able = self._able
+        if last_street:
+            self._settle(showdown=True)
+            return
+        if able <= 1:
+            # No more betting possible: run the board out, then show down.
+            while self._street < len(self.game.streets) - 1:
+                self._street += 1
+                street = self.game.streets[self._street]
+                self._deal(street.hole, street.board)
+            self._settle(showdown=True)
+            return
+        self._street += 1
+        self._begin_street()
+
+    def _settle(self, showdown: bool) -> None:
+        self.actor = None
+        n = self._n
+        values = [0] * n
+        lows: list[int] | None = None
+        if showdown:
+            live = [i for i in range(n) if not self._folded[i]]
+            self._showdown = self._showdown_order(live)
+            board = tuple(self._board)
+            if any(c == UNKNOWN for c in board) or any(UNKNOWN in self._holes[i] for i in live):
+                self.unsettled = True
+                self._received = tuple(self._contributed)
+                self._payoffs = None
+                return
+            for i in live:
+                values[i] = self.game.value(tuple(self._holes[i]), board)
+            if self.game.low_value is not None:
+                lows = [0] * n
+                for i in live:
+                    lows[i] = self.game.low_value(tuple(self._holes[i]), board)
+        received = award(self._contributed, self._folded, values, lows)
+        self._received = tuple(received)
+        self._payoffs = tuple(r - c for r, c in zip(received, self._contributed, strict=True))
+        for i in range(n):
+            self._stacks[i] += received[i]
+
+    def _showdown_order(self, live: list[int]) -> tuple[int, ...]:
+        first = self._aggressor if self._aggressor is not None else self._first_actor
+        if first is None or self._folded[first]:
+            first = live[0]
+        n = self._n
+        return tuple(i for i in ((first + k) % n for k in range(n)) if not self._folded[i])
+
+
+def _text(cards: Sequence[int]) -> str:
+    return "".join("??" if c == UNKNOWN else format_card(c) for c in cards)
+
+
+def _phh_line(entry: tuple[object, ...]) -> str:
+    """A history entry as a PHH action line (players ``p1``... are seats 0...)."""
+    actor, kind = entry[0], entry[1]
+    if actor is None:
+        if kind == "dh":
+            seat, cards = entry[2], entry[3]
+            return f"d dh p{seat + 1} {_text(cards)}"  # type: ignore[operator, arg-type]
+        return f"d db {_text(entry[2])}"  # type: ignore[arg-type]
+    if kind == "cbr":
+        return f"p{actor + 1} cbr {entry[2]}"  # type: ignore[operator]
+    return f"p{actor + 1} {kind}"  # type: ignore[operator]
+
+
+def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None) -> list[int]:
+    need = sum(s.hole for s in game.streets) * n + sum(s.board for s in game.streets)
+    if deck is None:
+        # Only the cards the hand can use are drawn (a uniform random sample).
+        return random.Random(seed).sample(range(52), need)[::-1]
+    else:
+        cards = list(deck)
+        known = [c for c in cards if c != UNKNOWN]
+        for c in known:
+            if type(c) is not int or not 0 <= c < 52:
+                raise ValueError(f"deck card {c!r} is not a card code 0..51 (or -1)")
+        if len(set(known)) != len(known):
+            raise ValueError("deck has a card twice")
+    if len(cards) < need:
+        raise ValueError(f"the deck needs at least {need} cards for {n} players, has {len(cards)}")
+    cards.reverse()  # deal by popping from the end
+    return cards
