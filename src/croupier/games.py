@@ -54,11 +54,15 @@ class Game:
 
     ``value`` gives each player's hand value at showdown (larger wins);
     ``low_value``, for hi/lo games, the low half's value (0 = no low).
-    ``blinds`` are posted by seats 0, 1, ... (small blind, big blind) except
-    heads-up, where the button posts the small blind; ``straddles`` follow the
-    big blind.  ``antes`` are posted by every player, or all by the big blind
-    when ``big_blind_ante``.  Fixed limit needs ``bets=(small, big)``; no- and
-    pot-limit use the big blind as the minimum bet.
+
+    Forced bets: ``blinds=(small, big)`` are posted by seats 0 and 1 (heads-up:
+    the button, seat 1, posts the small blind); ``straddles`` by the seats after
+    the big blind.  ``antes`` is what every player antes, or, with
+    ``big_blind_ante``, what the big blind pays for the whole table.  Any
+    table can instead give ``seat_blinds`` and ``antes`` per seat (as PHH files
+    do; a negative blind is posted dead).  Fixed limit needs
+    ``bets=(small, big)``; no- and pot-limit open at ``opening_bet`` (default:
+    the big blind).
     """
 
     name: str
@@ -68,8 +72,10 @@ class Game:
     low_value: Evaluator | None = None
     blinds: tuple[int, ...] = ()
     straddles: tuple[int, ...] = ()
-    antes: int = 0
+    antes: int | tuple[int, ...] = 0
     big_blind_ante: bool = False
+    seat_blinds: tuple[int, ...] | None = None
+    opening_bet: int | None = None
     bets: tuple[int, int] | None = None
     cap: int = 4
     min_players: int = 2
@@ -80,23 +86,64 @@ class Game:
         for name, amounts in (("blinds", self.blinds), ("straddles", self.straddles)):
             for a in amounts:
                 _check_amount(f"{name} entry", a)
-        _check_amount("antes", self.antes)
+        for a in self.antes if isinstance(self.antes, tuple) else (self.antes,):
+            _check_amount("antes", a)
+        if self.seat_blinds is not None:
+            for a in self.seat_blinds:
+                _check_amount("seat_blinds entry", abs(a) if type(a) is int else a)
+        elif len(self.blinds) != 2 or self.blinds[1] <= 0:
+            raise ValueError(
+                f"blinds must be (small, big) with a positive big blind, got {self.blinds!r}"
+            )
+        if self.opening_bet is not None:
+            _check_amount("opening_bet", self.opening_bet, positive=True)
         if self.structure is FIXED_LIMIT:
             if self.bets is None:
                 raise ValueError("fixed limit needs bets=(small, big)")
             for a in self.bets:
                 _check_amount("bets entry", a, positive=True)
-        if len(self.blinds) != 2 or self.blinds[1] <= 0:
-            raise ValueError(
-                f"blinds must be (small, big) with a positive big blind, got {self.blinds!r}"
-            )
+        elif self.min_bet <= 0:
+            raise ValueError("no- and pot-limit need a positive big blind or opening_bet")
         if self.cap < 1:
             raise ValueError(f"cap must be at least 1, got {self.cap}")
 
     @property
     def min_bet(self) -> int:
-        """The smallest opening bet of a no- or pot-limit round: the big blind."""
-        return max(self.blinds[1], *self.straddles) if self.straddles else self.blinds[1]
+        """The smallest opening bet of a no- or pot-limit round (the big blind by default)."""
+        if self.opening_bet is not None:
+            return self.opening_bet
+        if self.seat_blinds is not None:
+            return max((a for a in self.seat_blinds if a > 0), default=0)
+        return max((self.blinds[1], *self.straddles))
+
+    def forced_bets(self, n: int) -> tuple[list[int], list[int]]:
+        """Per seat of an ``n``-handed table: the ante, and the blind (negative: dead).
+
+        >>> from croupier import NO_LIMIT, TexasHoldem
+        >>> TexasHoldem(NO_LIMIT, (1, 2), antes=1, big_blind_ante=True).forced_bets(4)
+        ([0, 1, 0, 0], [1, 2, 0, 0])
+        >>> TexasHoldem(NO_LIMIT, (1, 2)).forced_bets(2)  # heads-up: the button posts the SB
+        ([0, 0], [2, 1])
+        """
+        if isinstance(self.antes, tuple):
+            if len(self.antes) != n:
+                raise ValueError(f"antes has {len(self.antes)} entries for {n} players")
+            antes = list(self.antes)
+        elif self.big_blind_ante:
+            antes = [0] * n
+            antes[0 if n == 2 else 1] = self.antes
+        else:
+            antes = [self.antes] * n
+        if self.seat_blinds is not None:
+            if len(self.seat_blinds) != n:
+                raise ValueError(f"seat_blinds has {len(self.seat_blinds)} entries for {n} players")
+            blinds = list(self.seat_blinds)
+        elif n == 2:
+            blinds = [self.blinds[1], self.blinds[0]]
+        else:
+            blinds = [self.blinds[0], self.blinds[1], *self.straddles[: n - 2]]
+            blinds += [0] * (n - len(blinds))
+        return antes, blinds
 
     def unit(self, street: int) -> int:
         """The fixed-limit bet size of a street (``bets[0]`` or ``bets[1]``)."""
@@ -142,11 +189,13 @@ def TexasHoldem(
     structure: Structure,
     blinds: tuple[int, int] = (1, 2),
     *,
-    antes: int = 0,
+    antes: int | tuple[int, ...] = 0,
     big_blind_ante: bool = False,
     straddles: Sequence[int] = (),
     bets: tuple[int, int] | None = None,
     cap: int = 4,
+    seat_blinds: Sequence[int] | None = None,
+    opening_bet: int | None = None,
 ) -> Game:
     """Texas Hold'em with any betting structure.
 
@@ -165,5 +214,7 @@ def TexasHoldem(
         big_blind_ante=big_blind_ante,
         bets=bets,
         cap=cap,
+        seat_blinds=None if seat_blinds is None else tuple(seat_blinds),
+        opening_bet=opening_bet,
         max_players=23,
     )

@@ -49,6 +49,7 @@ class Hand:
         "_acted",
         "_aggressor",
         "_bets",
+        "_blind_level",
         "_board",
         "_contributed",
         "_deck",
@@ -118,6 +119,7 @@ class Hand:
         self._aggressor: int | None = None
         self._first_actor: int | None = None
         self._last_blind_seat = 0
+        self._blind_level = 0
         self._post_forced_bets()
         self._begin_street(first=True)
 
@@ -363,24 +365,23 @@ class Hand:
         return increment >= self._increment
 
     def _post_forced_bets(self) -> None:
-        game, n = self.game, self._n
-        if game.antes:
-            if game.big_blind_ante:
-                bb_seat = 0 if n == 2 else 1
-                self._post_ante(bb_seat, game.antes * n)
-            else:
-                for i in range(n):
-                    self._post_ante(i, game.antes)
-        posters: list[tuple[int, int]] = []
-        if n == 2:
-            posters = [(1, game.blinds[0]), (0, game.blinds[1])]
-        else:
-            posters = [(0, game.blinds[0]), (1, game.blinds[1])]
-            posters += [(2 + k, a) for k, a in enumerate(game.straddles) if 2 + k < n]
-        for seat, amount in posters:
+        antes, blinds = self.game.forced_bets(self._n)
+        for seat, amount in enumerate(antes):
             if amount:
+                self._post_ante(seat, amount)
+        for seat, amount in enumerate(blinds):
+            if amount > 0:
                 self._put(seat, min(amount, self._stacks[seat]))
-        self._last_blind_seat = 0 if n == 2 else (posters[-1][0] if posters else 1)
+            elif amount < 0:
+                self._post_ante(seat, -amount)  # a dead blind: in the pot, not a bet
+        # The largest live blind (the big blind or a straddle) is the opening bet
+        # pre-flop, at its full amount even when posted all-in for less; the
+        # player to its left acts first.
+        live = [(amount, seat) for seat, amount in enumerate(blinds) if amount > 0]
+        if live:
+            self._blind_level, self._last_blind_seat = max(live)
+        else:
+            self._blind_level, self._last_blind_seat = 0, self._n - 1
 
     def _post_ante(self, seat: int, amount: int) -> None:
         paid = min(amount, self._stacks[seat])
@@ -399,11 +400,11 @@ class Hand:
         if first:
             # Pre-flop the big blind (or the largest straddle) is the opening bet,
             # at its full amount even when posted all-in for less.
-            self._to_match = max(game.min_bet, max(self._bets))
-            self._increment = game.min_bet
+            self._to_match = max(self._blind_level, max(self._bets))
+            self._increment = max(game.min_bet, self._blind_level)
             self._full_level = self._to_match
-            self._raises = 1
-            start = self._last_blind_seat + 1 if n > 2 else 1
+            self._raises = 1 if self._blind_level else 0
+            start = (self._last_blind_seat + 1) % n
         else:
             self._to_match = 0
             self._increment = game.min_bet
