@@ -52,6 +52,7 @@ class Hand:
         "_blind_level",
         "_board",
         "_contributed",
+        "_dead",
         "_deck",
         "_first_actor",
         "_folded",
@@ -95,6 +96,7 @@ class Hand:
         self._stacks = list(stacks)
         self._bets = [0] * n
         self._contributed = [0] * n
+        self._dead = [0] * n  # of the contributions: dead money (no one's bet)
         self._folded = [False] * n
         self._holes: list[list[int]] = [[] for _ in range(n)]
         self._board: list[int] = []
@@ -177,7 +179,7 @@ class Hand:
     @property
     def pots(self) -> list[Pot]:
         """The main pot and side pots of the chips put in so far (``croupier.pots``)."""
-        return side_pots(self._contributed, self._folded)
+        return side_pots(self._live_money(), self._folded, dead=sum(self._dead))
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -366,14 +368,18 @@ class Hand:
 
     def _post_forced_bets(self) -> None:
         antes, blinds = self.game.forced_bets(self._n)
+        # Antes that every player posts alike are layered like bets (a player
+        # all-in for less wins only what they matched); a big-blind ante, other
+        # unequal antes and dead blinds are dead money in the main pot.
+        layered = len(set(antes)) == 1
         for seat, amount in enumerate(antes):
             if amount:
-                self._post_ante(seat, amount)
+                self._post_ante(seat, amount, dead=not layered)
         for seat, amount in enumerate(blinds):
             if amount > 0:
                 self._put(seat, min(amount, self._stacks[seat]))
             elif amount < 0:
-                self._post_ante(seat, -amount)  # a dead blind: in the pot, not a bet
+                self._post_ante(seat, -amount, dead=True)  # a dead blind
         # The largest live blind (the big blind or a straddle) is the opening bet
         # pre-flop, at its full amount even when posted all-in for less; the
         # player to its left acts first.
@@ -383,10 +389,12 @@ class Hand:
         else:
             self._blind_level, self._last_blind_seat = 0, self._n - 1
 
-    def _post_ante(self, seat: int, amount: int) -> None:
+    def _post_ante(self, seat: int, amount: int, dead: bool) -> None:
         paid = min(amount, self._stacks[seat])
         self._stacks[seat] -= paid
         self._contributed[seat] += paid
+        if dead:
+            self._dead[seat] += paid
         if paid and not self._stacks[seat]:
             self._able -= 1
 
@@ -512,11 +520,15 @@ class Hand:
                 lows = [0] * n
                 for i in live:
                     lows[i] = self.game.low_value(tuple(self._holes[i]), board)
-        received = award(self._contributed, self._folded, values, lows)
+        received = award(self._live_money(), self._folded, values, lows, dead=sum(self._dead))
         self._received = tuple(received)
         self._payoffs = tuple(r - c for r, c in zip(received, self._contributed, strict=True))
         for i in range(n):
             self._stacks[i] += received[i]
+
+    def _live_money(self) -> list[int]:
+        """Each seat's contribution less its dead money (what the pots layer)."""
+        return [c - d for c, d in zip(self._contributed, self._dead, strict=True)]
 
     def _showdown_order(self, live: list[int]) -> tuple[int, ...]:
         first = self._aggressor if self._aggressor is not None else self._first_actor

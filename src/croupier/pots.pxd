@@ -41,9 +41,15 @@ cdef int side_pots_k(const int64_t* contrib, uint64_t folded, int n,
 # ``> 0`` and every eligible mask non-empty; eligible masks strictly shrink from
 # one pot to the next.  The uncalled part is stored as in ``uncalled_k``.
 
+cdef int add_dead_k(int64_t dead, uint64_t folded, int n, int m,
+                    int64_t* amounts, uint64_t* eligible) noexcept nogil
+# Add ``dead`` chips (nobody's bet) to the main pot of ``m`` pots from
+# ``side_pots_k`` (creating it, for every seat still in, when there is none);
+# returns the new number of pots.
+
 cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
                  const int64_t* high, const int64_t* low,
-                 int64_t* payouts, int64_t* shares) noexcept nogil
+                 int64_t* payouts, int64_t* shares, int64_t dead) noexcept nogil
 # Settle a hand: ``payouts[i]`` (``n`` entries) receives seat ``i``'s chips.
 #
 # ``low`` is NULL for a high-only game.  ``shares``, if not NULL, needs

@@ -85,13 +85,14 @@ def uncalled(contributions: _Amounts) -> tuple[int, int] | None:
     count as matching); ``None`` when two players share the largest amount.
     """
 
-def side_pots(contributions: _Amounts, folded: _Flags) -> list[Pot]:
+def side_pots(contributions: _Amounts, folded: _Flags, *, dead: SupportsIndex = 0) -> list[Pot]:
     """The pots, main pot first, then the side pots in order.
 
     Cut at every amount put in by a player who has not folded; each pot's
     ``eligible`` seats are those still in who put in at least its top.  The
     uncalled chips are in no pot.  Chips of folded players above everything
-    put in by the players still in join the last pot.
+    put in by the players still in join the last pot; ``dead`` chips (nobody's
+    bet: a big-blind ante, dead blinds) join the main pot.
     """
 
 def award(
@@ -99,6 +100,8 @@ def award(
     folded: _Flags,
     high: _Values,
     low: _Values | None = None,
+    *,
+    dead: SupportsIndex = 0,
 ) -> list[int]:
     """The chips each seat receives at the end of the hand, uncalled chips included.
 
@@ -114,5 +117,7 @@ def settle(
     folded: _Flags,
     high: _Values,
     low: _Values | None = None,
+    *,
+    dead: SupportsIndex = 0,
 ) -> Settlement:
     """Pots, uncalled chips, payouts, per-pot shares and net results of a hand."""

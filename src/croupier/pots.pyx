@@ -19,6 +19,9 @@ The rules (RULES.md section 6, seeds 001 and 002), as this module applies them:
   who put in the most folded) join the last pot, so the players still in
   share them; with one player left, every pot is theirs.  If no player still
   in put in anything, all the chips form one pot for the players still in.
+* **Dead money.**  ``dead`` chips (a big-blind ante, dead blinds: money
+  that is nobody's bet) are added to the main pot, which every player still in
+  may win.  They are not part of ``contributions``.
 * **Hi/lo.**  With ``low`` values, each pot is split in half: the high half
   (with the odd chip, if the pot is odd) to the best high hand among the
   pot's eligible players, the low half to the best qualifying low (``low > 0``)
@@ -225,9 +228,21 @@ cdef inline uint64_t _best_low(const int64_t* low, uint64_t seats) noexcept nogi
     return won
 
 
+cdef int add_dead_k(int64_t dead, uint64_t folded, int n, int m,
+                    int64_t* amounts, uint64_t* eligible) noexcept nogil:
+    if dead <= 0:
+        return m
+    if m == 0:
+        amounts[0] = dead
+        eligible[0] = ~folded & _seats(n)
+        return 1
+    amounts[0] += dead
+    return m
+
+
 cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
                  const int64_t* high, const int64_t* low,
-                 int64_t* payouts, int64_t* shares) noexcept nogil:
+                 int64_t* payouts, int64_t* shares, int64_t dead) noexcept nogil:
     cdef int64_t amounts[POTS_MAX_SEATS]
     cdef uint64_t eligible[POTS_MAX_SEATS]
     cdef int64_t back, amount, half
@@ -236,6 +251,7 @@ cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
     cdef int64_t* row = NULL
 
     m = side_pots_k(contrib, folded, n, amounts, eligible, &us, &back)
+    m = add_dead_k(dead, folded, n, m, amounts, eligible)
     for i in range(n):
         payouts[i] = 0
     if us >= 0:
@@ -440,6 +456,22 @@ cdef int _read_amounts(object seq, Py_ssize_t n, int64_t* out) except -1:
     return 0
 
 
+cdef int64_t _read_dead(object dead, const int64_t* contrib, Py_ssize_t n) except -1:
+    """Dead money: an int >= 0 that keeps the total within 2**62."""
+    cdef uint64_t total = 0
+    cdef Py_ssize_t i
+    if type(dead) is not int:
+        dead = _as_int(dead, "dead")
+    if dead < 0:
+        raise ValueError(f"dead must be >= 0, got {dead}")
+    for i in range(n):
+        total += <uint64_t>contrib[i]
+    if dead > MAX_TOTAL - <int64_t>total:
+        raise ValueError("the contributions and dead money add up to more than 2**62, "
+                         "beyond what croupier.pots can settle")
+    return dead
+
+
 cdef uint64_t _read_folded(object seq, Py_ssize_t n) except? 0:
     """Mask of folded seats; raises if every seat folded."""
     cdef Py_ssize_t i
@@ -545,13 +577,14 @@ def uncalled(contributions):
     return (seat, amount)
 
 
-def side_pots(contributions, folded):
+def side_pots(contributions, folded, *, dead=0):
     """The pots of a hand, main pot first, then the side pots in order.
 
     ``contributions[i]`` is everything seat ``i`` put in this hand and
     ``folded[i]`` whether they folded.  Each ``Pot`` has an ``amount`` and the
     ``eligible`` seats (those still in who put in at least the pot's top
-    layer).  The uncalled chips (``uncalled``) are in no pot.
+    layer).  The uncalled chips (``uncalled``) are in no pot; ``dead`` chips
+    (nobody's bet: a big-blind ante, dead blinds) are in the main pot.
 
     >>> side_pots([200, 500, 500, 100], [False, False, False, True])
     [Pot(amount=700, eligible=(0, 1, 2)), Pot(amount=600, eligible=(1, 2))]
@@ -569,12 +602,14 @@ def side_pots(contributions, folded):
     fs = _seq(folded, "folded")
     _same_length(fs, n, "folded")
     _read_amounts(cs, n, buf)
+    cdef int64_t dv = _read_dead(dead, buf, n)
     fmask = _read_folded(fs, n)
     m = side_pots_k(buf, fmask, <int>n, amounts, eligible, &us, &back)
+    m = add_dead_k(dv, fmask, <int>n, m, amounts, eligible)
     return [Pot(amounts[k], _seat_tuple(eligible[k])) for k in range(m)]
 
 
-def award(contributions, folded, high, low=None):
+def award(contributions, folded, high, low=None, *, dead=0):
     """The chips each seat receives at the end of the hand (a list of ints).
 
     ``contributions[i]``: everything seat ``i`` put in; ``folded[i]``: whether
@@ -583,8 +618,9 @@ def award(contributions, folded, high, low=None):
     Values of folded seats are not read (they may be anything, e.g. ``None``).
     Without ``low`` every pot goes to the best high hand among its eligible
     seats; with ``low`` it is split in halves (see the module docstring).
-    The result includes the uncalled chips given back, so it always adds up
-    to ``sum(contributions)``.
+    ``dead`` chips (nobody's bet) join the main pot.  The result includes the
+    uncalled chips given back, so it always adds up to
+    ``sum(contributions) + dead``.
 
     >>> award([200, 500, 500, 100], [False, False, False, True], [3, 2, 2, None])  # A > B = C
     [700, 300, 300, 0]
@@ -611,17 +647,20 @@ def award(contributions, folded, high, low=None):
             low = _seq(low, "low")
         _same_length(low, n, "low")
     _read_amounts(contributions, n, buf)
+    cdef int64_t dv = 0
+    if type(dead) is not int or dead != 0:
+        dv = _read_dead(dead, buf, n)
     fmask = _read_folded(folded, n)
     _read_values(high, n, fmask, hv, "high")
     if low is None:
-        award_k(buf, fmask, <int>n, hv, NULL, out, NULL)
+        award_k(buf, fmask, <int>n, hv, NULL, out, NULL, dv)
     else:
         _read_values(low, n, fmask, lv, "low")
-        award_k(buf, fmask, <int>n, hv, lv, out, NULL)
+        award_k(buf, fmask, <int>n, hv, lv, out, NULL, dv)
     return _int_list(out, n)
 
 
-def settle(contributions, folded, high, low=None):
+def settle(contributions, folded, high, low=None, *, dead=0):
     """Settle a hand: pots, uncalled chips, payouts and per-pot shares (``Settlement``).
 
     Arguments as ``award``; ``settle(...).payouts`` equals ``award(...)``.
@@ -652,12 +691,14 @@ def settle(contributions, folded, high, low=None):
         low = _seq(low, "low")
         _same_length(low, n, "low")
     _read_amounts(cs, n, buf)
+    cdef int64_t dv = _read_dead(dead, buf, n)
     fmask = _read_folded(fs, n)
     _read_values(hs, n, fmask, hv, "high")
     if low is not None:
         _read_values(low, n, fmask, lv, "low")
     m = side_pots_k(buf, fmask, <int>n, amounts, eligible, &us, &back)
-    award_k(buf, fmask, <int>n, hv, NULL if low is None else lv, out, shares)
+    m = add_dead_k(dv, fmask, <int>n, m, amounts, eligible)
+    award_k(buf, fmask, <int>n, hv, NULL if low is None else lv, out, shares, dv)
     payouts = _int_list(out, n)
     return Settlement(
         [Pot(amounts[k], _seat_tuple(eligible[k])) for k in range(m)],
