@@ -196,6 +196,14 @@ class Hand:
         return self._payoffs
 
     @property
+    def winnings(self) -> tuple[int, ...] | None:
+        """Chips each seat took from the pots once the hand is over, else None.
+
+        Uncalled bets given back during the hand are not winnings.
+        """
+        return None if self._payoffs is None else self._received
+
+    @property
     def showdown_order(self) -> tuple[int, ...]:
         """Seats in the order they showed down (RULES.md §6), empty if no showdown."""
         return self._showdown
