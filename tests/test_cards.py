@@ -167,5 +167,5 @@ def test_upper_case_suit_is_refused_rules_1() -> None:
 
 @pytest.mark.parametrize("bad", [True, 51.7, 52, -1, "As"])
 def test_format_card_refuses_what_is_not_a_card_code(bad: object) -> None:
-    with pytest.raises(ValueError, match="0..51"):
+    with pytest.raises(ValueError, match=r"0\.\.51"):
         format_card(bad)  # type: ignore[arg-type]

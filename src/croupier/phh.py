@@ -112,10 +112,13 @@ from dataclasses import dataclass, replace
 from dataclasses import field as _field
 from decimal import Decimal
 from types import MappingProxyType
-from typing import IO, Literal, Union, cast
+from typing import IO, TYPE_CHECKING, Literal, Union, cast
 
 from croupier import _toml
 from croupier.cards import RANKS, SUITS, card_code, format_card
+
+if TYPE_CHECKING:
+    from croupier.hand import Hand
 
 __all__ = [
     "VARIANTS",
@@ -132,6 +135,7 @@ __all__ = [
     "load_all",
     "loads",
     "loads_all",
+    "replay",
 ]
 
 
@@ -1239,3 +1243,27 @@ def dump_all(hands: Iterable[HandHistory], target: PathOrFile) -> None:
     b'[1]\\n'
     """
     _write_text(dumps_all(hands), target)
+
+
+def replay(history: HandHistory) -> Hand:
+    """Play a hand history on croupier's betting-state machine; return the hand.
+
+    The hand is finished when the history is complete; every action goes
+    through the rules (``croupier.IllegalAction`` otherwise).  See
+    ``croupier.replay`` for the choices made (seats, unlimited stacks,
+    unknown cards).
+
+    >>> text = '''variant = 'NT'
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [100, 100]
+    ... actions = ['d dh p1 AsAd', 'd dh p2 7c2d', 'p2 cbr 6', 'p1 f']
+    ... '''
+    >>> hand = replay(loads(text))
+    >>> hand.is_over, hand.payoffs   # p1 is the big blind (seat 0), p2 the button
+    (True, (-2, 2))
+    """
+    from croupier.replay import replay as _replay
+
+    return _replay(history)
