@@ -109,12 +109,15 @@ class Game:
 
     @property
     def min_bet(self) -> int:
-        """The smallest opening bet of a no- or pot-limit round (the big blind by default)."""
+        """The smallest bet of a no- or pot-limit round: the big blind unless ``opening_bet``.
+
+        (Pre-flop a straddle raises the opening bet of that round only.)
+        """
         if self.opening_bet is not None:
             return self.opening_bet
         if self.seat_blinds is not None:
-            return max((a for a in self.seat_blinds if a > 0), default=0)
-        return max((self.blinds[1], *self.straddles))
+            return max(self.seat_blinds[:2], default=0)  # small and big blind seats
+        return self.blinds[1]
 
     def forced_bets(self, n: int) -> tuple[list[int], list[int]]:
         """Per seat of an ``n``-handed table: the ante, and the blind (negative: dead).

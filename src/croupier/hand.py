@@ -235,7 +235,11 @@ class Hand:
         acted = self._acted[i]
         if acted < 0:
             return True
-        return acted < self._full_level or self._to_match - acted >= self._increment
+        if self.game.structure is FIXED_LIMIT:
+            threshold = (self.game.unit(self._street) + 1) // 2  # half a bet re-opens
+        else:
+            threshold = self._increment
+        return acted < self._full_level or self._to_match - acted >= threshold
 
     @property
     def min_raise_to(self) -> int | None:
@@ -529,6 +533,11 @@ class Hand:
                 for i in live:
                     lows[i] = self.game.low_value(tuple(self._holes[i]), board)
         received = award(self._live_money(), self._folded, values, lows, dead=sum(self._dead))
+        for k, i in enumerate(self._showdown):
+            # The first player shows; after that a hand that wins nothing is
+            # mucked (RULES.md §6: cards speak, a mucked hand cannot win).
+            shown = k == 0 or received[i] > 0
+            self._history.append((i, "sm", list(self._holes[i]) if shown else []))
         self._received = tuple(received)
         self._payoffs = tuple(r - c for r, c in zip(received, self._contributed, strict=True))
         for i in range(n):
@@ -560,6 +569,8 @@ def _phh_line(entry: tuple[object, ...]) -> str:
         return f"d db {_text(entry[2])}"  # type: ignore[arg-type]
     if kind == "cbr":
         return f"p{actor + 1} cbr {entry[2]}"  # type: ignore[operator]
+    if kind == "sm" and entry[2]:
+        return f"p{actor + 1} sm {_text(entry[2])}"  # type: ignore[operator, arg-type]
     return f"p{actor + 1} {kind}"  # type: ignore[operator]
 
 
