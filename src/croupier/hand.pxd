@@ -10,3 +10,13 @@ cdef class Hand:
     cdef list _acted, _bets, _board, _contributed, _dead, _deck, _folded, _history, _holes, _stacks
     cdef object _aggressor, _first_actor, _full_level, _increment, _to_match, _blind_level
     cdef object _payoffs, _received, _showdown
+
+    # Internal methods become C methods (no Python call on the hot path).
+    cdef int _require_actor(self, str what) except -1
+    cdef object _all_in_amount(self, int i)
+    cdef _put(self, int i, object total)
+    cdef bint _is_full_raise(self, object increment) except -1
+    cdef _find_actor(self, int start)
+    cdef _advance(self, int last)
+    cdef _return_uncalled(self)
+    cdef _end_street(self)
