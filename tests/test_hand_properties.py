@@ -360,7 +360,9 @@ def check_decision(
         if game.structure is FIXED_LIMIT:
             assert lo == hi  # bets and raises are exactly one unit
             assert game.bets is not None
-            assert hi - to_match in game.bets or hi == everything
+            # One unit on top, or, when no full bet was made yet in the round (an
+            # all-in for less than half a bet), completing the bet to one unit.
+            assert hi - to_match in game.bets or hi in game.bets or hi == everything
         elif game.structure is NO_LIMIT:
             assert hi == everything  # the maximum is the stack
         else:

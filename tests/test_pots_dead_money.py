@@ -48,3 +48,12 @@ def test_settle_reports_dead_money_in_the_main_pot_and_payouts() -> None:
 def test_bad_dead_money_is_refused(bad: object) -> None:
     with pytest.raises(ValueError, match="dead"):
         award([1, 1], [False, False], high=[1, 2], dead=bad)  # type: ignore[arg-type]
+
+
+def test_dead_money_is_a_pot_of_its_own_when_a_player_still_in_bet_nothing() -> None:
+    # The big blind paid a 3-chip big-blind ante and is all-in on it: no live
+    # chips.  The other two put 2 each in the main pot.  The 3 dead chips are a
+    # pot every player still in may win; the 4 live chips only the two others.
+    assert side_pots([2, 0, 2], [False] * 3, dead=3) == [Pot(3, (0, 1, 2)), Pot(4, (0, 2))]
+    # The big blind holds the best hand: it wins the dead pot, seat 2 the main pot.
+    assert award([2, 0, 2], [False] * 3, high=[1, 9, 5], dead=3) == [0, 3, 4]

@@ -11,7 +11,17 @@
 from croupier import hands, pots
 from croupier.cards import format_card, format_cards, parse_cards
 from croupier.errors import IllegalAction
-from croupier.games import Game, Street, TexasHoldem
+from croupier.games import (
+    CourchevelHiLo,
+    Game,
+    Omaha,
+    OmahaHiLo,
+    Razz,
+    SevenCardStud,
+    SevenCardStudHiLo,
+    Street,
+    TexasHoldem,
+)
 from croupier.hand import Hand
 from croupier.structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Structure
 
@@ -21,9 +31,15 @@ __all__ = [
     "FIXED_LIMIT",
     "NO_LIMIT",
     "POT_LIMIT",
+    "CourchevelHiLo",
     "Game",
     "Hand",
     "IllegalAction",
+    "Omaha",
+    "OmahaHiLo",
+    "Razz",
+    "SevenCardStud",
+    "SevenCardStudHiLo",
     "Street",
     "Structure",
     "TexasHoldem",

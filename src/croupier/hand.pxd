@@ -6,6 +6,9 @@ cdef class Hand:
     cdef public object game
     cdef public object actor
     cdef public bint unsettled
+    cdef bint _bring_in_pending
+    cdef object _bring_in_seat, _forced_bring_in
+    cdef list _up
     cdef int _n, _live, _able, _street, _raises, _last_blind_seat
     cdef list _acted, _bets, _board, _contributed, _dead, _deck, _folded, _history, _holes, _stacks
     cdef object _aggressor, _first_actor, _full_level, _increment, _to_match, _blind_level

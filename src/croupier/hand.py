@@ -34,7 +34,7 @@ from croupier.pots import Pot, award, side_pots
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
 if TYPE_CHECKING:
-    from croupier.games import Game
+    from croupier.games import Game, Street
 
 __all__ = ["Hand"]
 
@@ -51,11 +51,14 @@ class Hand:
         "_bets",
         "_blind_level",
         "_board",
+        "_bring_in_pending",
+        "_bring_in_seat",
         "_contributed",
         "_dead",
         "_deck",
         "_first_actor",
         "_folded",
+        "_forced_bring_in",
         "_full_level",
         "_history",
         "_holes",
@@ -70,6 +73,7 @@ class Hand:
         "_stacks",
         "_street",
         "_to_match",
+        "_up",
         "actor",
         "game",
         "unsettled",
@@ -81,6 +85,7 @@ class Hand:
         stacks: Sequence[int],
         seed: int | None = None,
         deck: Sequence[int] | None = None,
+        bring_in_seat: int | None = None,
     ) -> None:
         n = len(stacks)
         if not game.min_players <= n <= game.max_players:
@@ -99,6 +104,10 @@ class Hand:
         self._dead = [0] * n  # of the contributions: dead money (no one's bet)
         self._folded = [False] * n
         self._holes: list[list[int]] = [[] for _ in range(n)]
+        self._up: list[list[int]] = [[] for _ in range(n)]
+        self._bring_in_seat: int | None = None
+        self._bring_in_pending = False
+        self._forced_bring_in = bring_in_seat
         self._board: list[int] = []
         # Actions as tuples, turned into PHH lines only when asked for.
         self._history: list[tuple[object, ...]] = []
@@ -143,9 +152,27 @@ class Hand:
         return tuple(self._board)
 
     def hole(self, seat: int) -> tuple[int, ...]:
-        """The hole cards of ``seat`` (``-1`` for an unknown card)."""
+        """Every card dealt to ``seat``, in dealing order (``-1`` for an unknown card).
+
+        In stud games this includes the up cards (see ``up_cards``).
+        """
         self._check_seat(seat)
         return tuple(self._holes[seat])
+
+    def up_cards(self, seat: int) -> tuple[int, ...]:
+        """The cards of ``seat`` that the table sees (stud); empty in flop games."""
+        self._check_seat(seat)
+        return tuple(self._up[seat])
+
+    @property
+    def bring_in_seat(self) -> int | None:
+        """The seat that had to bring in (stud), or None."""
+        return self._bring_in_seat
+
+    @property
+    def bring_in_pending(self) -> bool:
+        """True while the bring-in seat must post the bring-in or complete."""
+        return self._bring_in_pending
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -218,7 +245,11 @@ class Hand:
 
     @property
     def can_check(self) -> bool:
-        return self.actor is not None and self._bets[self.actor] >= self._to_match
+        return (
+            self.actor is not None
+            and not self._bring_in_pending
+            and self._bets[self.actor] >= self._to_match
+        )
 
     @property
     def can_raise(self) -> bool:
@@ -248,7 +279,7 @@ class Hand:
             return None
         assert self.actor is not None
         if self.game.structure is FIXED_LIMIT:
-            target = self._to_match + self.game.unit(self._street)
+            target = self._fixed_limit_target()
         else:
             target = self._to_match + self._increment
         return min(target, self._all_in_amount(self.actor))
@@ -263,7 +294,7 @@ class Hand:
         cap = self._all_in_amount(i)
         structure = self.game.structure
         if structure is FIXED_LIMIT:
-            return min(self._to_match + self.game.unit(self._street), cap)
+            return min(self._fixed_limit_target(), cap)
         if structure is POT_LIMIT:
             call = self._to_match - self._bets[i]
             return min(self._to_match + self.pot + call, cap)
@@ -273,6 +304,7 @@ class Hand:
 
     def fold(self) -> None:
         i = self._require_actor("fold")
+        self._refuse_during_bring_in(i, "fold")
         self._folded[i] = True
         self._live -= 1
         if self._stacks[i]:
@@ -283,6 +315,7 @@ class Hand:
 
     def check(self) -> None:
         i = self._require_actor("check")
+        self._refuse_during_bring_in(i, "check")
         if self._bets[i] < self._to_match:
             raise IllegalAction(f"seat {i} cannot check: {self.to_call} to call")
         self._acted[i] = self._to_match
@@ -319,6 +352,7 @@ class Hand:
             raise IllegalAction(f"seat {i} may raise to {lo}..{hi}, not {total}")
         previous = self._to_match
         increment = total - previous
+        self._bring_in_pending = False
         self._put(i, total)
         self._to_match = total
         full = self._is_full_raise(increment)
@@ -331,6 +365,26 @@ class Hand:
         self._aggressor = i
         self._history.append((i, "cbr", total))
         self._advance(i)
+
+    def bring_in(self) -> None:
+        """Stud, third street: the bring-in seat posts the bring-in (all-in if short)."""
+        i = self._require_actor("bring in")
+        if not self._bring_in_pending:
+            raise IllegalAction(f"seat {i} cannot bring in: no bring-in is due")
+        self._put(i, min(self.game.bring_in, self._all_in_amount(i)))
+        # Like a short big blind, a short bring-in still sets the full amount.
+        self._to_match = max(self.game.bring_in, self._bets[i])
+        self._bring_in_pending = False
+        self._acted[i] = self._to_match
+        self._history.append((i, "pb"))
+        self._advance(i)
+
+    def complete(self) -> None:
+        """Stud, third street: raise the bring-in to a full small bet."""
+        i = self._require_actor("complete")
+        if self._raises or self.game.bring_in_key is None or self._street != 0:
+            raise IllegalAction(f"seat {i} cannot complete: there is no bring-in to complete")
+        self.raise_to(min(self.game.unit(0), self._all_in_amount(i)))
 
     def all_in(self) -> None:
         """Put every chip in: a raise when allowed, else a call for what the actor has."""
@@ -372,6 +426,20 @@ class Hand:
         if add and not self._stacks[i]:
             self._able -= 1
 
+    def _refuse_during_bring_in(self, i: int, what: str) -> None:
+        if self._bring_in_pending:
+            raise IllegalAction(f"seat {i} cannot {what}: post the bring-in or complete first")
+
+    def _fixed_limit_target(self) -> int:
+        """The one legal fixed-limit "raise to": a full bet, or completing one.
+
+        Before any full bet in the round (only a bring-in, or an all-in for
+        less than half a bet) the next bet completes to one unit; afterwards
+        each raise adds one unit.
+        """
+        unit = self.game.unit(self._street)
+        return unit if self._raises == 0 else self._to_match + unit
+
     def _is_full_raise(self, increment: int) -> bool:
         if self.game.structure is FIXED_LIMIT:
             unit = self.game.unit(self._street)
@@ -412,12 +480,16 @@ class Hand:
 
     def _begin_street(self, first: bool = False) -> None:
         game, n = self.game, self._n
-        street = game.streets[self._street]
-        self._deal(street.hole, street.board)
+        self._deal(game.streets[self._street])
         self._acted = [-1] * n
         self._raises = 0
         self._aggressor = None
-        if first:
+        if game.bring_in_key is not None:
+            self._to_match = 0
+            self._increment = game.min_bet
+            self._full_level = 0
+            start = self._bring_in_start() if first else self._best_board_seat()
+        elif first:
             # Pre-flop the big blind (or the largest straddle) is the opening bet,
             # at its full amount even when posted all-in for less.
             self._to_match = max(self._blind_level, max(self._bets))
@@ -435,17 +507,57 @@ class Hand:
         if self.actor is None:
             self._end_street()
 
-    def _deal(self, hole: int, board: int) -> None:
+    def _deal(self, street: Street) -> None:
         deck = self._deck
-        if hole:
-            for i in range(self._n):
-                cards = [deck.pop() for _ in range(hole)]
+        each = street.hole + street.up
+        board = street.board
+        if each:
+            seats = [i for i in range(self._n) if not self._folded[i]]
+            if len(deck) < each * len(seats):
+                # RULES.md §5: the deck cannot give every player a card: one
+                # community card, face up, for everyone.
+                each, board = 0, board + 1
+            for i in seats if each else ():
+                cards = [deck.pop() for _ in range(each)]
                 self._holes[i].extend(cards)
+                if street.up:
+                    self._up[i].extend(cards[street.hole :])
                 self._history.append((None, "dh", i, cards))
         if board:
             cards = [deck.pop() for _ in range(board)]
             self._board.extend(cards)
             self._history.append((None, "db", cards))
+
+    def _bring_in_start(self) -> int:
+        """Stud third street: the seat whose up card must bring in acts first."""
+        key = self.game.bring_in_key
+        assert key is not None
+        live = [i for i in range(self._n) if not self._folded[i] and self._up[i]]
+        if any(self._up[i][-1] == UNKNOWN for i in live):
+            # Unknown up cards (a hand history): the history says who brought in.
+            if self._forced_bring_in is None:
+                raise ValueError("the bring-in depends on unknown up cards: give bring_in_seat")
+            seat = self._forced_bring_in
+        else:
+            seat = max(live, key=lambda i: key(self._up[i][-1]))
+            if self._forced_bring_in not in (None, seat):
+                raise ValueError(f"seat {seat} brings in by the rules, not {self._forced_bring_in}")
+        self._bring_in_seat = seat
+        self._bring_in_pending = self._stacks[seat] > 0
+        return seat
+
+    def _best_board_seat(self) -> int:
+        """From fourth street: the best exposed board acts first; ties to the lowest seat."""
+        key = self.game.board_key
+        assert key is not None
+        best_seat, best = 0, None
+        for i in range(self._n):
+            if self._folded[i]:
+                continue
+            k = key(tuple(self._up[i]))
+            if best is None or k > best:
+                best_seat, best = i, k
+        return best_seat
 
     def _find_actor(self, start: int) -> int | None:
         """The first seat from ``start`` on (clockwise) that must act, or None.
@@ -505,8 +617,7 @@ class Hand:
             # No more betting possible: run the board out, then show down.
             while self._street < len(self.game.streets) - 1:
                 self._street += 1
-                street = self.game.streets[self._street]
-                self._deal(street.hole, street.board)
+                self._deal(self.game.streets[self._street])
             self._settle(showdown=True)
             return
         self._street += 1
@@ -575,7 +686,8 @@ def _phh_line(entry: tuple[object, ...]) -> str:
 
 
 def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None) -> list[int]:
-    need = sum(s.hole for s in game.streets) * n + sum(s.board for s in game.streets)
+    per_player = sum(s.hole + s.up for s in game.streets)
+    need = min(52, per_player * n + sum(s.board for s in game.streets))
     if deck is None:
         # Only the cards the hand can use are drawn (a uniform random sample).
         return random.Random(seed).sample(range(52), need)[::-1]

@@ -44,8 +44,9 @@ cdef int side_pots_k(const int64_t* contrib, uint64_t folded, int n,
 cdef int add_dead_k(int64_t dead, uint64_t folded, int n, int m,
                     int64_t* amounts, uint64_t* eligible) noexcept nogil
 # Add ``dead`` chips (nobody's bet) to the main pot of ``m`` pots from
-# ``side_pots_k`` (creating it, for every seat still in, when there is none);
-# returns the new number of pots.
+# ``side_pots_k``, or, when not every seat still in is eligible for it, insert
+# them as a first pot for every seat still in (``amounts``/``eligible`` need
+# room for ``m + 1`` pots); returns the new number of pots.
 
 cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
                  const int64_t* high, const int64_t* low,

@@ -21,7 +21,9 @@ The rules (RULES.md section 6, seeds 001 and 002), as this module applies them:
   in put in anything, all the chips form one pot for the players still in.
 * **Dead money.**  ``dead`` chips (a big-blind ante, dead blinds: money
   that is nobody's bet) are added to the main pot, which every player still in
-  may win.  They are not part of ``contributions``.
+  may win (if a player still in put in no other chips, the dead money is a
+  pot of its own for every player still in, before the main pot).  They are
+  not part of ``contributions``.
 * **Hi/lo.**  With ``low`` values, each pot is split in half: the high half
   (with the odd chip, if the pot is odd) to the best high hand among the
   pot's eligible players, the low half to the best qualifying low (``low > 0``)
@@ -230,21 +232,28 @@ cdef inline uint64_t _best_low(const int64_t* low, uint64_t seats) noexcept nogi
 
 cdef int add_dead_k(int64_t dead, uint64_t folded, int n, int m,
                     int64_t* amounts, uint64_t* eligible) noexcept nogil:
+    cdef uint64_t live = ~folded & _seats(n)
+    cdef int k
     if dead <= 0:
         return m
-    if m == 0:
-        amounts[0] = dead
-        eligible[0] = ~folded & _seats(n)
-        return 1
-    amounts[0] += dead
-    return m
+    if m > 0 and eligible[0] == live:
+        amounts[0] += dead
+        return m
+    # Some player still in put in no live chips (all-in on an ante): the dead
+    # money is a pot of its own that every player still in may win.
+    for k in range(m, 0, -1):
+        amounts[k] = amounts[k - 1]
+        eligible[k] = eligible[k - 1]
+    amounts[0] = dead
+    eligible[0] = live
+    return m + 1
 
 
 cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
                  const int64_t* high, const int64_t* low,
                  int64_t* payouts, int64_t* shares, int64_t dead) noexcept nogil:
-    cdef int64_t amounts[POTS_MAX_SEATS]
-    cdef uint64_t eligible[POTS_MAX_SEATS]
+    cdef int64_t amounts[POTS_MAX_SEATS + 1]
+    cdef uint64_t eligible[POTS_MAX_SEATS + 1]
     cdef int64_t back, amount, half
     cdef int us, m, k, i
     cdef uint64_t lows
@@ -592,8 +601,8 @@ def side_pots(contributions, folded, *, dead=0):
     [Pot(amount=30000, eligible=(0, 1, 2)), Pot(amount=80000, eligible=(0, 1))]
     """
     cdef int64_t buf[POTS_MAX_SEATS]
-    cdef int64_t amounts[POTS_MAX_SEATS]
-    cdef uint64_t eligible[POTS_MAX_SEATS]
+    cdef int64_t amounts[POTS_MAX_SEATS + 1]
+    cdef uint64_t eligible[POTS_MAX_SEATS + 1]
     cdef int us, m, k
     cdef int64_t back
     cdef uint64_t fmask
@@ -675,8 +684,8 @@ def settle(contributions, folded, high, low=None, *, dead=0):
     cdef int64_t hv[POTS_MAX_SEATS]
     cdef int64_t lv[POTS_MAX_SEATS]
     cdef int64_t out[POTS_MAX_SEATS]
-    cdef int64_t amounts[POTS_MAX_SEATS]
-    cdef uint64_t eligible[POTS_MAX_SEATS]
+    cdef int64_t amounts[POTS_MAX_SEATS + 1]
+    cdef uint64_t eligible[POTS_MAX_SEATS + 1]
     cdef int64_t shares[POTS_MAX_SEATS * POTS_MAX_SEATS]
     cdef uint64_t fmask
     cdef int us, m, k

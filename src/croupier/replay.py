@@ -24,7 +24,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from croupier.errors import IllegalAction
-from croupier.games import Game, TexasHoldem
+from croupier.games import (
+    Game,
+    Omaha,
+    OmahaHiLo,
+    Razz,
+    SevenCardStud,
+    SevenCardStudHiLo,
+    TexasHoldem,
+)
 from croupier.hand import UNKNOWN, Hand
 from croupier.structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Structure
 
@@ -37,7 +45,9 @@ __all__ = ["UNLIMITED", "game_for", "replay", "seats_for"]
 UNLIMITED = 10**17
 """Chips given to a player whose PHH stack is ``inf``."""
 
-HOLDEM_VARIANTS: dict[str, Structure] = {"NT": NO_LIMIT, "PT": POT_LIMIT, "FT": FIXED_LIMIT}
+STRUCTURES: dict[str, Structure] = {"N": NO_LIMIT, "P": POT_LIMIT, "F": FIXED_LIMIT}
+BLIND_GAMES = {"T": TexasHoldem, "O": Omaha, "O/8": OmahaHiLo}
+STUD_GAMES = {"7S": SevenCardStud, "7S/8": SevenCardStudHiLo, "R": Razz}
 
 
 def seats_for(history: HandHistory) -> list[int]:
@@ -59,8 +69,21 @@ def _per_seat(values: Sequence[int], seat_of: Sequence[int]) -> tuple[int, ...]:
 def game_for(history: HandHistory) -> tuple[Game, list[int]]:
     """The :class:`Game` a hand history describes, and the seat of each player."""
     variant = history.variant
-    structure = HOLDEM_VARIANTS.get(variant)
-    if structure is None:
+    structure = STRUCTURES.get(variant[:1])
+    stud = STUD_GAMES.get(variant[1:])
+    if structure is FIXED_LIMIT and stud is not None:
+        if None in (history.bring_in, history.small_bet, history.big_bet):
+            raise ValueError("a stud hand needs bring_in, small_bet and big_bet")
+        assert history.small_bet is not None and history.big_bet is not None
+        antes_tuple = tuple(history.antes)
+        stud_game = stud(
+            antes_tuple if len(set(antes_tuple)) > 1 else antes_tuple[0],
+            history.bring_in or 0,
+            (history.small_bet, history.big_bet),
+        )
+        return stud_game, list(range(len(history.starting_stacks)))
+    make = BLIND_GAMES.get(variant[1:])
+    if structure is None or make is None:
         raise ValueError(f"variant {variant!r} cannot be replayed yet")
     n = len(history.starting_stacks)
     seat_of = seats_for(history)
@@ -76,7 +99,7 @@ def game_for(history: HandHistory) -> tuple[Game, list[int]]:
             raise ValueError("a fixed-limit hand needs small_bet and big_bet")
         bets = (history.small_bet, history.big_bet)
     opening = history.min_bet if structure is not FIXED_LIMIT else None
-    game = TexasHoldem(
+    game = make(
         structure,
         antes=antes,
         seat_blinds=seat_blinds,
@@ -86,8 +109,33 @@ def game_for(history: HandHistory) -> tuple[Game, list[int]]:
     return game, seat_of
 
 
+def _stud_deck(history: HandHistory) -> list[int]:
+    """Stud deals street by street to the players still in, as the file lists them."""
+    shown: dict[int, list[int]] = {}
+    for action in history.actions:
+        if action.kind == "sm" and action.actor is not None and action.cards:
+            shown[action.actor] = [UNKNOWN if c is None else c for c in action.cards]
+    deck: list[int] = []
+    dealt = [0] * len(history.starting_stacks)
+    for action in history.actions:
+        if action.kind not in ("dh", "db"):
+            continue
+        for c in action.cards:
+            card = UNKNOWN if c is None else c
+            if action.kind == "dh" and action.target is not None:
+                k = dealt[action.target]
+                seen = shown.get(action.target, [])
+                if card == UNKNOWN and k < len(seen):
+                    card = seen[k]
+                dealt[action.target] += 1
+            deck.append(card)
+    return deck + [UNKNOWN] * (52 - len(deck))
+
+
 def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]:
     """The engine's dealing order filled with the cards the history records."""
+    if game.bring_in_key is not None:
+        return _stud_deck(history)
     n = len(seat_of)
     holes: list[list[int]] = [[] for _ in range(n)]
     shown: dict[int, list[int]] = {}
@@ -132,7 +180,22 @@ def replay(history: HandHistory) -> Hand:
     """
     game, seat_of = game_for(history)
     stacks = [UNLIMITED if s is None else s for s in history.starting_stacks]
-    hand = game.start(list(_per_seat(stacks, seat_of)), deck=_deck(history, game, seat_of))
+    bring_in_seat = None
+    if game.bring_in_key is not None:
+        # The first player action is the bring-in (or a completion instead).
+        first = next((a for a in history.actions if a.actor is not None), None)
+        if first is not None and first.kind in ("pb", "cbr"):
+            bring_in_seat = seat_of[first.actor]  # type: ignore[index]
+    try:
+        hand = game.start(
+            list(_per_seat(stacks, seat_of)),
+            deck=_deck(history, game, seat_of),
+            bring_in_seat=bring_in_seat,
+        )
+    except ValueError as exc:
+        if "brings in by the rules" in str(exc):
+            raise IllegalAction(f"the wrong seat brings in: {exc}") from None
+        raise
     for index, action in enumerate(history.actions):
         if action.actor is None or action.kind == "sm":
             continue  # dealing (done from the deck) and showing (cards speak)
@@ -143,6 +206,8 @@ def replay(history: HandHistory) -> Hand:
         try:
             if action.kind == "f":
                 hand.fold()
+            elif action.kind == "pb":
+                hand.bring_in()
             elif action.kind == "cc":
                 hand.check_or_call()
             elif action.kind == "cbr":
