@@ -71,6 +71,7 @@ class Hand:
         "_received",
         "_showdown",
         "_stacks",
+        "_starting",
         "_street",
         "_to_match",
         "_up",
@@ -99,6 +100,7 @@ class Hand:
         self._n = n
         self._deck = _make_deck(game, n, seed, deck)
         self._stacks = list(stacks)
+        self._starting = tuple(stacks)
         self._bets = [0] * n
         self._contributed = [0] * n
         self._dead = [0] * n  # of the contributions: dead money (no one's bet)
@@ -173,6 +175,11 @@ class Hand:
     def bring_in_pending(self) -> bool:
         """True while the bring-in seat must post the bring-in or complete."""
         return self._bring_in_pending
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """The stacks the hand started with."""
+        return self._starting
 
     @property
     def stacks(self) -> tuple[int, ...]:

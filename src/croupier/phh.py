@@ -168,12 +168,25 @@ VARIANTS: Mapping[str, str] = MappingProxyType(
         "N2L1D": "No-limit deuce-to-seven lowball single draw",
         "F2L3D": "Fixed-limit deuce-to-seven lowball triple draw",
         "FB": "Fixed-limit badugi",
+        # croupier's own codes, in the specification's pattern (structure letter,
+        # game, /8 for hi/lo eight-or-better); not part of the PHH specification.
+        "PT": "Pot-limit Texas hold 'em",
+        "NO": "No-limit Omaha hold 'em",
+        "FO": "Fixed-limit Omaha hold 'em",
+        "NO/8": "No-limit Omaha hold 'em high/low-split eight or better",
+        "PO/8": "Pot-limit Omaha hold 'em high/low-split eight or better",
+        "NC/8": "No-limit Courchevel high/low-split eight or better",
+        "PC/8": "Pot-limit Courchevel high/low-split eight or better",
+        "FC/8": "Fixed-limit Courchevel high/low-split eight or better",
     }
 )
-"""The variant codes of the PHH specification and their names."""
+"""The variant codes of the PHH specification and their names, plus croupier's own
+codes for the games the specification has no code for (Courchevel ``NC/8``,
+``PC/8``, ``FC/8``: five hole cards; the first flop card is dealt with ``d db``
+before the pre-flop actions, the other two after them)."""
 
 _STUD = frozenset({"F7S", "F7S/8", "FR"})
-_FIXED_LIMIT = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"})
+_FIXED_LIMIT = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB", "FO", "FC/8"})
 _SHORT_DECK = frozenset({"NS"})
 
 ActionKind = Literal["dh", "db", "pb", "cbr", "cc", "f", "sd", "sm", "noop"]

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from croupier.errors import IllegalAction
 from croupier.games import (
+    CourchevelHiLo,
     Game,
     Omaha,
     OmahaHiLo,
@@ -40,13 +41,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from croupier.phh import HandHistory
 
-__all__ = ["UNLIMITED", "game_for", "replay", "seats_for"]
+__all__ = ["UNLIMITED", "game_for", "history_of", "replay", "seats_for"]
 
 UNLIMITED = 10**17
 """Chips given to a player whose PHH stack is ``inf``."""
 
 STRUCTURES: dict[str, Structure] = {"N": NO_LIMIT, "P": POT_LIMIT, "F": FIXED_LIMIT}
-BLIND_GAMES = {"T": TexasHoldem, "O": Omaha, "O/8": OmahaHiLo}
+BLIND_GAMES = {"T": TexasHoldem, "O": Omaha, "O/8": OmahaHiLo, "C/8": CourchevelHiLo}
 STUD_GAMES = {"7S": SevenCardStud, "7S/8": SevenCardStudHiLo, "R": Razz}
 
 
@@ -218,3 +219,54 @@ def replay(history: HandHistory) -> Hand:
         except IllegalAction as exc:
             raise IllegalAction(f"{where}: {exc}") from None
     return hand
+
+
+_GAME_CODES = {
+    "Texas Hold'em": "T",
+    "Omaha": "O",
+    "Omaha Hi/Lo": "O/8",
+    "Courchevel Hi/Lo": "C/8",
+    "Seven-Card Stud": "7S",
+    "Seven-Card Stud Hi/Lo": "7S/8",
+    "Razz": "R",
+}
+_STRUCTURE_CODES = {NO_LIMIT: "N", POT_LIMIT: "P", FIXED_LIMIT: "F"}
+
+
+def history_of(hand: Hand) -> HandHistory:
+    """The PHH hand history of a hand played on croupier (finished or not).
+
+    Courchevel, which the PHH specification has no code for, is written as
+    ``NC/8``, ``PC/8`` or ``FC/8`` (see ``croupier.phh.VARIANTS``).
+
+    >>> from croupier import NO_LIMIT, TexasHoldem, phh
+    >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=3)
+    >>> hand.raise_to(6); hand.fold()
+    >>> text = phh.dumps(history_of(hand))
+    >>> replay(phh.loads(text)).payoffs == hand.payoffs
+    True
+    """
+    from croupier.phh import Action, HandHistory
+
+    game = hand.game
+    code = _GAME_CODES.get(game.name)
+    if code is None:
+        raise ValueError(f"{game.name} has no PHH variant code")
+    n = hand.n_players
+    antes, blinds = game.forced_bets(n)
+    stud = game.bring_in_key is not None
+    if n == 2 and not stud:
+        blinds = [blinds[1], blinds[0]]  # PHH lists heads-up blinds as [small, big]
+    fixed = game.structure is FIXED_LIMIT
+    return HandHistory(
+        variant=_STRUCTURE_CODES[game.structure] + code,
+        antes=tuple(antes),
+        blinds_or_straddles=None if stud else tuple(blinds),
+        bring_in=game.bring_in if stud else None,
+        small_bet=game.bets[0] if fixed and game.bets else None,
+        big_bet=game.bets[1] if fixed and game.bets else None,
+        min_bet=None if fixed else game.min_bet,
+        starting_stacks=hand.starting_stacks,
+        actions=tuple(Action.from_text(line) for line in hand.history),
+        finishing_stacks=hand.stacks if hand.is_over else None,
+    )
