@@ -13,6 +13,7 @@ posted, how a hand is valued at showdown and which betting structure applies.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -465,16 +466,35 @@ def _pairing(counts: tuple[int, ...]) -> int:
     return sum(1 for c in counts if c == 2)
 
 
+@functools.cache
+def _razz_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    counts, order = _groups(list(ranks))
+    return (-_pairing(counts), *(-r for r in order))
+
+
+@functools.cache
+def _stud_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    counts, order = _groups(list(ranks))
+    return (_pairing(counts), *order)
+
+
+_LOW_RANKS = tuple(_low_rank(c) for c in range(52))
+_HIGH_RANKS = tuple(c >> 2 for c in range(52))
+
+
 def razz_board_key(up: Cards) -> tuple[int, ...]:
-    """Razz: the lowest ace-to-five board acts first (larger key acts first)."""
-    counts, ranks = _groups([_low_rank(c) for c in up])
-    return (-_pairing(counts), *(-r for r in ranks))
+    """Razz: the lowest ace-to-five board acts first (larger key acts first).
+
+    >>> from croupier import parse_cards
+    >>> razz_board_key(parse_cards("Kc 5d")) > razz_board_key(parse_cards("Kd Kh"))  # no pair
+    True
+    """
+    return _razz_key(tuple(sorted([_LOW_RANKS[c] for c in up])))
 
 
 def stud_board_key(up: Cards) -> tuple[int, ...]:
     """Stud: the highest poker board acts first (pairs and more; ace high)."""
-    counts, ranks = _groups([c >> 2 for c in up])
-    return (_pairing(counts), *ranks)
+    return _stud_key(tuple(sorted([_HIGH_RANKS[c] for c in up])))
 
 
 def seven_card_high(hole: Cards, board: Cards) -> int:
