@@ -18,7 +18,7 @@ cdef class Hand:
     cdef int _require_actor(self, str what) except -1
     cdef object _all_in_amount(self, int i)
     cdef _put(self, int i, object total)
-    cdef bint _is_full_raise(self, object increment) except -1
+    cdef bint _is_full_raise(self, object total, object increment) except -1
     cdef _find_actor(self, int start)
     cdef _advance(self, int last)
     cdef _return_uncalled(self)

@@ -359,10 +359,10 @@ class Hand:
             raise IllegalAction(f"seat {i} may raise to {lo}..{hi}, not {total}")
         previous = self._to_match
         increment = total - previous
+        full = self._is_full_raise(total, increment)
         self._bring_in_pending = False
         self._put(i, total)
         self._to_match = total
-        full = self._is_full_raise(increment)
         if full:
             if self.game.structure is not FIXED_LIMIT:
                 self._increment = increment
@@ -447,10 +447,12 @@ class Hand:
         unit = self.game.unit(self._street)
         return unit if self._raises == 0 else self._to_match + unit
 
-    def _is_full_raise(self, increment: int) -> bool:
+    def _is_full_raise(self, total: int, increment: int) -> bool:
         if self.game.structure is FIXED_LIMIT:
+            if total >= self._fixed_limit_target():
+                return True  # a full bet or raise (completing a bring-in included)
             unit = self.game.unit(self._street)
-            return 2 * increment >= unit  # RULES.md §4: half a unit re-opens
+            return 2 * increment >= unit  # RULES.md §4: an all-in of half a unit re-opens
         return increment >= self._increment
 
     def _post_forced_bets(self) -> None:
