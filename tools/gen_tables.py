@@ -152,6 +152,12 @@ def eight_low_table() -> tuple[list[int], list[tuple[int, ...]]]:
     return table, subsets
 
 
+def lowest_three(mask: int) -> int:
+    """The three lowest set bits of an 8-bit mask, or 0 when it has fewer than three."""
+    bits = [1 << i for i in range(8) if mask >> i & 1]
+    return sum(bits[:3]) if len(bits) >= 3 else 0
+
+
 def flush_table(hv: dict[tuple[int, ...], int]) -> list[int]:
     table = [0] * 8192
     for mask in range(8192):
@@ -287,6 +293,7 @@ def main(out_path: str) -> None:
         c_array("uint8_t", "CROUPIER_LOW8", low8),
         c_array("uint8_t", "CROUPIER_LOW8_BIT", low8_bit),
         c_array("uint8_t", "CROUPIER_POPCOUNT8", [bin(m).count("1") for m in range(256)]),
+        c_array("uint8_t", "CROUPIER_LOWEST3", [lowest_three(m) for m in range(256)]),
         c_array("uint8_t", "CROUPIER_RANK", card_rank),
         c_array("uint64_t", "CROUPIER_CARD_BIT", card_bit, 4),
         c_array("uint16_t", "CROUPIER_OMAHA_TRI", tri_lut),
