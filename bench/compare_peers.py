@@ -666,6 +666,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="R",
         help="rounds per measurement, the best is kept (default 11; --quick 3)",
     )
+    parser.add_argument(
+        "--no-engines",
+        action="store_true",
+        help="skip the complete-hands comparison of the betting engines",
+    )
     args = parser.parse_args(argv)
     n = args.hands or (500_000 if args.quick else 2_000_000)
     if n < 1000:
@@ -688,8 +693,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = Bench(settings, peers)
     bench.run()
     print(bench.report())
+    if not args.no_engines:
+        progress("complete hands: croupier's engine and PokerKit's")
+        print(engines_report(args.quick))
     progress(f"done in {time.perf_counter() - start:.0f} s")
     return 0
+
+
+def engines_report(quick: bool) -> str:
+    """Markdown table of complete hands per second (``bench/peer_engines.py``)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from peer_engines import engine_rows
+
+    rows = engine_rows(quick=quick)
+    ours = {label: rate for label, lib, _, rate in rows if lib == "croupier"}
+    out = [
+        "",
+        "### Complete hands (betting-state machine), one core",
+        "",
+        "| Workload | Library | Hands timed | Hands/s | croupier ÷ this |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for label, lib, hands_timed, rate in rows:
+        out.append(
+            f"| {label} | {lib} | {hands_timed:,} | {rate:,.0f} | {ours[label] / rate:,.1f}x |"
+        )
+    return "\n".join(out)
 
 
 if __name__ == "__main__":
