@@ -111,6 +111,11 @@ class Game:
             _check_amount("bring_in", self.bring_in, positive=True)
             if self.structure is not FIXED_LIMIT:
                 raise ValueError("stud games here are fixed limit (bring-in and completion)")
+            if self.bets is not None and self.bring_in >= self.bets[0]:
+                raise ValueError(
+                    f"the bring-in ({self.bring_in}) must be less than the small bet "
+                    f"({self.bets[0]}): the bring-in seat may complete up to it"
+                )
         elif len(self.blinds) != 2 or self.blinds[1] <= 0:
             raise ValueError(
                 f"blinds must be (small, big) with a positive big blind, got {self.blinds!r}"
