@@ -122,6 +122,9 @@ def _pokerkit_games() -> dict[str, Callable[[int, int], Any]] | None:
         "razz": lambda n, stack: pk.FixedLimitRazz.create_state(
             auto, True, 1, 1, 2, 4, (stack,) * n, n
         ),
+        "stud": lambda n, stack: pk.FixedLimitSevenCardStud.create_state(
+            auto, True, 1, 1, 2, 4, (stack,) * n, n
+        ),
         "omaha-hilo": lambda n, stack: (
             pk.FixedLimitOmahaHoldemHighLowSplitEightOrBetter.create_state(
                 auto, True, 0, (1, 2), 2, 4, (stack,) * n, n
@@ -158,6 +161,22 @@ CASES: list[tuple[str, str, croupier.Game, int, int, str]] = [
     ),
     ("Razz 8 players check-down", "razz", croupier.Razz(1, 1, (2, 4)), 8, 200, "check-down"),
     ("Razz 8 players random play", "razz", croupier.Razz(1, 1, (2, 4)), 8, 200, "random"),
+    (
+        "Seven-Card Stud 8 players random play",
+        "stud",
+        croupier.SevenCardStud(1, 1, (2, 4)),
+        8,
+        200,
+        "random",
+    ),
+    (
+        "Seven-Card Stud Hi/Lo 8 players random play",
+        "",
+        croupier.SevenCardStudHiLo(1, 1, (2, 4)),
+        8,
+        200,
+        "random",
+    ),
     (
         "Omaha Hi/Lo FL 6-max check-down",
         "omaha-hilo",
