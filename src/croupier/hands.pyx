@@ -254,116 +254,82 @@ ctypedef Py_ssize_t (*omaha_rows_fn)(const uint8_t* hole, int nh, const uint8_t*
                                      uint16_t* out, Py_ssize_t n) noexcept nogil
 
 
-cdef Py_ssize_t _rows_high7(const uint8_t* cards, int k, uint16_t* out,
-                            Py_ssize_t n) noexcept nogil:
+cdef inline Py_ssize_t _rows(int kind, const uint8_t* cards, int k, uint16_t* out,
+                             Py_ssize_t n) noexcept nogil:
+    """Check and evaluate ``n`` rows of ``k`` cards (``kind`` and ``k`` are constants
+    where it is inlined, so each caller below compiles to its own tight loop)."""
     cdef Py_ssize_t i, bad = 0
     cdef uint64_t seen
     cdef const uint8_t* c
     for i in range(n):
-        c = cards + 7 * i
+        c = cards + k * i
         seen = 0
-        if valid_cards(c, 7, &seen):
-            out[i] = high7(c)
-        else:
+        if not valid_cards(c, k, &seen):
             out[i] = 0
             bad += 1
+        elif kind == HIGH:
+            out[i] = high7(c) if k == 7 else high_n(c, k)
+        elif kind == ACE_TO_FIVE:
+            out[i] = ace_to_five_n(c, k)
+        else:
+            out[i] = eight_low_n(c, k)
     return bad
+
+
+cdef Py_ssize_t _rows_high7(const uint8_t* cards, int k, uint16_t* out,
+                            Py_ssize_t n) noexcept nogil:
+    return _rows(HIGH, cards, 7, out, n)
 
 
 cdef Py_ssize_t _rows_high(const uint8_t* cards, int k, uint16_t* out,
                            Py_ssize_t n) noexcept nogil:
-    cdef Py_ssize_t i, bad = 0
-    cdef uint64_t seen
-    cdef const uint8_t* c
-    for i in range(n):
-        c = cards + k * i
-        seen = 0
-        if valid_cards(c, k, &seen):
-            out[i] = high_n(c, k)
-        else:
-            out[i] = 0
-            bad += 1
-    return bad
+    return _rows(HIGH, cards, k, out, n)
 
 
 cdef Py_ssize_t _rows_ace_to_five(const uint8_t* cards, int k, uint16_t* out,
                                   Py_ssize_t n) noexcept nogil:
-    cdef Py_ssize_t i, bad = 0
-    cdef uint64_t seen
-    cdef const uint8_t* c
-    for i in range(n):
-        c = cards + k * i
-        seen = 0
-        if valid_cards(c, k, &seen):
-            out[i] = ace_to_five_n(c, k)
-        else:
-            out[i] = 0
-            bad += 1
-    return bad
+    return _rows(ACE_TO_FIVE, cards, k, out, n)
 
 
 cdef Py_ssize_t _rows_eight(const uint8_t* cards, int k, uint16_t* out,
                             Py_ssize_t n) noexcept nogil:
+    return _rows(EIGHT, cards, k, out, n)
+
+
+cdef inline Py_ssize_t _omaha_rows(bint low, const uint8_t* hole, int nh, const uint8_t* board,
+                                   int nb, uint16_t* out, Py_ssize_t n) noexcept nogil:
     cdef Py_ssize_t i, bad = 0
     cdef uint64_t seen
-    cdef const uint8_t* c
     for i in range(n):
-        c = cards + k * i
         seen = 0
-        if valid_cards(c, k, &seen):
-            out[i] = eight_low_n(c, k)
-        else:
+        if not (valid_cards(hole + nh * i, nh, &seen) and valid_cards(board + nb * i, nb, &seen)):
             out[i] = 0
             bad += 1
-    return bad
-
-
-cdef inline Py_ssize_t _rows_omaha_high_sized(const uint8_t* hole, int nh, const uint8_t* board, int nb,
-                                 uint16_t* out, Py_ssize_t n) noexcept nogil:
-    cdef Py_ssize_t i, bad = 0
-    cdef uint64_t seen
-    for i in range(n):
-        seen = 0
-        if valid_cards(hole + nh * i, nh, &seen) and valid_cards(board + nb * i, nb, &seen):
+        elif low:
+            out[i] = omaha_low8_k(hole + nh * i, nh, board + nb * i, nb)
+        else:
             out[i] = omaha_high_k(hole + nh * i, nh, board + nb * i, nb)
-        else:
-            out[i] = 0
-            bad += 1
     return bad
+
+
+cdef inline Py_ssize_t _omaha_sized(bint low, const uint8_t* hole, int nh, const uint8_t* board,
+                                    int nb, uint16_t* out, Py_ssize_t n) noexcept nogil:
+    # The common shapes get loops with constant sizes, which the compiler unrolls.
+    if nb == 5 and nh == 4:
+        return _omaha_rows(low, hole, 4, board, 5, out, n)
+    if nb == 5 and nh == 5:
+        return _omaha_rows(low, hole, 5, board, 5, out, n)
+    return _omaha_rows(low, hole, nh, board, nb, out, n)
 
 
 cdef Py_ssize_t _rows_omaha_high(const uint8_t* hole, int nh, const uint8_t* board, int nb,
                                  uint16_t* out, Py_ssize_t n) noexcept nogil:
-    # The common shapes get loops with constant sizes, which the compiler unrolls.
-    if nb == 5 and nh == 4:
-        return _rows_omaha_high_sized(hole, 4, board, 5, out, n)
-    if nb == 5 and nh == 5:
-        return _rows_omaha_high_sized(hole, 5, board, 5, out, n)
-    return _rows_omaha_high_sized(hole, nh, board, nb, out, n)
-
-
-cdef inline Py_ssize_t _rows_omaha_low_sized(const uint8_t* hole, int nh, const uint8_t* board, int nb,
-                                 uint16_t* out, Py_ssize_t n) noexcept nogil:
-    cdef Py_ssize_t i, bad = 0
-    cdef uint64_t seen
-    for i in range(n):
-        seen = 0
-        if valid_cards(hole + nh * i, nh, &seen) and valid_cards(board + nb * i, nb, &seen):
-            out[i] = omaha_low8_k(hole + nh * i, nh, board + nb * i, nb)
-        else:
-            out[i] = 0
-            bad += 1
-    return bad
+    return _omaha_sized(False, hole, nh, board, nb, out, n)
 
 
 cdef Py_ssize_t _rows_omaha_low(const uint8_t* hole, int nh, const uint8_t* board, int nb,
-                                 uint16_t* out, Py_ssize_t n) noexcept nogil:
-    # The common shapes get loops with constant sizes, which the compiler unrolls.
-    if nb == 5 and nh == 4:
-        return _rows_omaha_low_sized(hole, 4, board, 5, out, n)
-    if nb == 5 and nh == 5:
-        return _rows_omaha_low_sized(hole, 5, board, 5, out, n)
-    return _rows_omaha_low_sized(hole, nh, board, nb, out, n)
+                                uint16_t* out, Py_ssize_t n) noexcept nogil:
+    return _omaha_sized(True, hole, nh, board, nb, out, n)
 
 
 cdef Py_ssize_t _batch(rows_fn f, const uint8_t* cards, int k, uint16_t* out, Py_ssize_t n,
