@@ -15,42 +15,16 @@ last seat: at a 6-max table seat 0 = SB, 1 = BB, 2 = UTG, 3 = HJ, 4 = CO,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pytest
+from driving import act, play, refused
 
 import croupier
 from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Hand, IllegalAction, parse_cards
 from croupier.pots import Pot
 
 SB, BB, UTG, HJ, CO, BTN = range(6)
-
-# An action: "f" fold, "x" check, "c" call, "a" all-in, or an int: raise to that total.
-Action = str | int
-
-
-def act(hand: Hand, seat: int, action: Action) -> None:
-    """Let ``seat`` act; it must be the actor.  Chips are conserved afterwards."""
-    total = sum(hand.stacks) + hand.pot
-    assert hand.actor == seat, f"expected seat {seat} to act, the actor is {hand.actor}"
-    if action == "f":
-        hand.fold()
-    elif action == "x":
-        hand.check()
-    elif action == "c":
-        hand.call()
-    elif action == "a":
-        hand.all_in()
-    else:
-        assert isinstance(action, int)
-        hand.raise_to(action)
-    assert sum(hand.stacks) + hand.pot == total
-
-
-def play(hand: Hand, actions: Sequence[tuple[int, Action]]) -> Hand:
-    for seat, action in actions:
-        act(hand, seat, action)
-    return hand
 
 
 def table(
@@ -74,26 +48,6 @@ def deck(*holes: str, board: str) -> list[int]:
     cards = [c for h in holes for c in parse_cards(h)] + parse_cards(board)
     assert len(cards) == len(set(cards))
     return cards
-
-
-def snapshot(hand: Hand) -> tuple[object, ...]:
-    return (
-        hand.actor,
-        hand.street,
-        hand.stacks,
-        hand.bets,
-        hand.contributions,
-        hand.pot,
-        hand.board,
-        hand.history,
-        hand.to_call,
-        hand.can_check,
-        hand.can_raise,
-        hand.min_raise_to,
-        hand.max_raise_to,
-        hand.is_over,
-        hand.payoffs,
-    )
 
 
 # ===========================================================================
@@ -853,34 +807,27 @@ def test_uncalled_bet_on_the_river_goes_back() -> None:
 # ===========================================================================
 
 
-def _assert_refused(hand: Hand, attempt: Callable[[], object]) -> None:
-    before = snapshot(hand)
-    with pytest.raises(IllegalAction):
-        attempt()
-    assert snapshot(hand) == before
-
-
 def test_check_facing_a_bet_is_refused_and_changes_nothing() -> None:
     hand = table()
-    _assert_refused(hand, lambda: hand.check())
+    refused(hand, lambda: hand.check())
     hand = play(_limp_to_flop_50_100(3), [(0, 100)])
-    _assert_refused(hand, lambda: hand.check())
+    refused(hand, lambda: hand.check())
 
 
 def test_call_with_nothing_to_call_is_refused() -> None:
     hand = play(table(n=3), [(2, "c"), (0, "c")])
-    _assert_refused(hand, lambda: hand.call())
+    refused(hand, lambda: hand.call())
 
 
 def test_raise_below_the_minimum_or_above_the_maximum_is_refused() -> None:
     hand = play(table(), [(UTG, 6)])  # HJ: 10 ..100
     assert (hand.min_raise_to, hand.max_raise_to) == (10, 100)
     for total in (9, 101, 6):
-        _assert_refused(hand, lambda: hand.raise_to(total))  # noqa: B023
+        refused(hand, lambda: hand.raise_to(total))  # noqa: B023
     pl = table(structure=POT_LIMIT)
-    _assert_refused(pl, lambda: pl.raise_to(8))
+    refused(pl, lambda: pl.raise_to(8))
     fl = _fixed()
-    _assert_refused(fl, lambda: fl.raise_to(5))
+    refused(fl, lambda: fl.raise_to(5))
 
 
 @pytest.mark.parametrize("total", [10.0, 10.5, 4.5])
@@ -890,9 +837,9 @@ def test_raise_amount_that_is_not_an_int_is_refused(total: float) -> None:
     # 10..100 after UTG's 6 (and UTG, at the start, to 4..100), so only the
     # type can make these illegal.
     hand = play(table(), [(UTG, 6)])
-    _assert_refused(hand, lambda: hand.raise_to(total))  # type: ignore[arg-type]
+    refused(hand, lambda: hand.raise_to(total))  # type: ignore[arg-type]
     opening = table()
-    _assert_refused(opening, lambda: opening.raise_to(total))  # type: ignore[arg-type]
+    refused(opening, lambda: opening.raise_to(total))  # type: ignore[arg-type]
 
 
 def test_raise_amount_true_is_not_an_int_amount() -> None:
@@ -901,7 +848,7 @@ def test_raise_amount_true_is_not_an_int_amount() -> None:
     hand = play(table(n=3, short={1: 3}), [(2, "c"), (0, "c"), (1, "x")])
     act(hand, 0, "x")
     assert (hand.min_raise_to, hand.max_raise_to) == (1, 1)
-    _assert_refused(hand, lambda: hand.raise_to(True))
+    refused(hand, lambda: hand.raise_to(True))
 
 
 def test_raise_when_betting_is_not_reopened_is_refused() -> None:
@@ -910,8 +857,8 @@ def test_raise_when_betting_is_not_reopened_is_refused() -> None:
         table(short={HJ: 8}),
         [(UTG, 6), (HJ, "a"), (CO, "f"), (BTN, "f"), (SB, "f"), (BB, "c")],
     )
-    _assert_refused(hand, lambda: hand.raise_to(12))
-    _assert_refused(hand, lambda: hand.all_in())
+    refused(hand, lambda: hand.raise_to(12))
+    refused(hand, lambda: hand.all_in())
 
 
 def test_every_action_after_the_hand_is_over_is_refused() -> None:
@@ -926,7 +873,7 @@ def test_every_action_after_the_hand_is_over_is_refused() -> None:
         hand.all_in,
     ]
     for attempt in attempts:
-        _assert_refused(hand, attempt)
+        refused(hand, attempt)
 
 
 # ===========================================================================

@@ -29,9 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pytest
+from driving import refused
 
 import croupier
-from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Game, Hand, IllegalAction, Structure
+from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Game, Hand, Structure
 
 SEED = 20261130
 HANDS_PER_CONFIG = 100_000
@@ -375,35 +376,6 @@ def test_random_hands_conserve_chips_end_and_settle(config: str) -> None:
 # ---------------------------------------------------------------------------
 # Every decision checked on a smaller sample
 # ---------------------------------------------------------------------------
-
-
-def state(hand: Hand) -> tuple[object, ...]:
-    return (
-        hand.actor,
-        hand.street,
-        hand.stacks,
-        hand.bets,
-        hand.contributions,
-        hand.folded,
-        hand.pot,
-        hand.board,
-        hand.history,
-        hand.to_call,
-        hand.can_check,
-        hand.can_raise,
-        hand.min_raise_to,
-        hand.max_raise_to,
-        hand.bring_in_pending,
-        hand.is_over,
-        hand.payoffs,
-    )
-
-
-def refused(hand: Hand, attempt: Callable[[], object]) -> None:
-    before = state(hand)
-    with pytest.raises(IllegalAction):
-        attempt()
-    assert state(hand) == before
 
 
 def check_refusals(hand: Hand, game: Game) -> None:

@@ -22,13 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from driving import act, play, refused
 
 import croupier
-from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Hand, IllegalAction, hands, parse_cards
-
-# An action: "b" bring in, "C" complete, "f" fold, "x" check, "c" call, or an
-# int: bet or raise to that total.
-Action = str | int
+from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Hand, hands, parse_cards
 
 
 def deck_of(*groups: str) -> list[int]:
@@ -36,32 +33,6 @@ def deck_of(*groups: str) -> list[int]:
     cards = [c for group in groups for c in parse_cards(group)]
     assert len(cards) == len(set(cards)), "a card is listed twice"
     return cards + [c for c in range(52) if c not in cards]
-
-
-def act(hand: Hand, seat: int, action: Action) -> None:
-    """Let ``seat`` act; it must be the actor.  Chips are conserved afterwards."""
-    total = sum(hand.stacks) + hand.pot
-    assert hand.actor == seat, f"expected seat {seat} to act, the actor is {hand.actor}"
-    if action == "b":
-        hand.bring_in()
-    elif action == "C":
-        hand.complete()
-    elif action == "f":
-        hand.fold()
-    elif action == "x":
-        hand.check()
-    elif action == "c":
-        hand.call()
-    else:
-        assert isinstance(action, int)
-        hand.raise_to(action)
-    assert sum(hand.stacks) + hand.pot == total
-
-
-def play(hand: Hand, actions: Sequence[tuple[int, Action]]) -> Hand:
-    for seat, action in actions:
-        act(hand, seat, action)
-    return hand
 
 
 def check_down(hand: Hand, until: str | None = None) -> Hand:
@@ -74,37 +45,6 @@ def check_down(hand: Hand, until: str | None = None) -> Hand:
             hand.check_or_call()
         assert sum(hand.stacks) + hand.pot == total
     return hand
-
-
-def snapshot(hand: Hand) -> tuple[object, ...]:
-    return (
-        hand.actor,
-        hand.street,
-        hand.stacks,
-        hand.bets,
-        hand.contributions,
-        hand.folded,
-        hand.pot,
-        hand.board,
-        hand.history,
-        hand.to_call,
-        hand.can_check,
-        hand.can_raise,
-        hand.min_raise_to,
-        hand.max_raise_to,
-        hand.bring_in_pending,
-        hand.is_over,
-        hand.payoffs,
-    )
-
-
-def refused(hand: Hand, attempt: object) -> None:
-    """``attempt`` raises IllegalAction and leaves the hand exactly as it was."""
-    assert callable(attempt)
-    before = snapshot(hand)
-    with pytest.raises(IllegalAction):
-        attempt()
-    assert snapshot(hand) == before
 
 
 def razz(**options: int) -> croupier.Game:

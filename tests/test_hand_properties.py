@@ -20,14 +20,15 @@ actions, all-ins included.  Everything is seeded, so a failure reproduces.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import pytest
+from driving import refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import croupier
-from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Game, Hand, IllegalAction, Structure
+from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Game, Hand, Structure
 
 SEED = 20261129
 HANDS_PER_STRUCTURE = 100_000
@@ -271,34 +272,6 @@ def test_unique_best_hand_at_showdown_never_loses() -> None:
 # ---------------------------------------------------------------------------
 # Expensive checks: every reported option, legal or not, on every decision
 # ---------------------------------------------------------------------------
-
-
-def state(hand: Hand) -> tuple[object, ...]:
-    return (
-        hand.actor,
-        hand.street,
-        hand.stacks,
-        hand.bets,
-        hand.contributions,
-        hand.folded,
-        hand.pot,
-        hand.board,
-        hand.history,
-        hand.to_call,
-        hand.can_check,
-        hand.can_raise,
-        hand.min_raise_to,
-        hand.max_raise_to,
-        hand.is_over,
-        hand.payoffs,
-    )
-
-
-def refused(hand: Hand, attempt: Callable[[], object]) -> None:
-    before = state(hand)
-    with pytest.raises(IllegalAction):
-        attempt()
-    assert state(hand) == before
 
 
 def check_option_on_copy(
