@@ -115,7 +115,33 @@ def _pokerkit_games() -> dict[str, Callable[[int, int], Any]] | None:
         pk.Automation.CHIPS_PUSHING,
         pk.Automation.CHIPS_PULLING,
     )
+    # PokerKit has no Courchevel: the same engine configured with its rules (five
+    # hole cards and the first flop card before the pre-flop betting, Omaha hands
+    # with an eight-or-better low, pot limit).
+    courchevel_streets = (
+        pk.Street(False, (False,) * 5, 1, False, pk.Opening.POSITION, 2, None),
+        pk.Street(True, (), 2, False, pk.Opening.POSITION, 2, None),
+        pk.Street(True, (), 1, False, pk.Opening.POSITION, 2, None),
+        pk.Street(True, (), 1, False, pk.Opening.POSITION, 2, None),
+    )
+
+    def courchevel(n: int, stack: int) -> Any:
+        return pk.State(
+            auto,
+            pk.Deck.STANDARD,
+            (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand),
+            courchevel_streets,
+            pk.BettingStructure.POT_LIMIT,
+            True,
+            0,
+            (1, 2),
+            0,
+            (stack,) * n,
+            n,
+        )
+
     return {
+        "courchevel": courchevel,
         "holdem": lambda n, stack: pk.NoLimitTexasHoldem.create_state(
             auto, True, 0, (1, 2), 2, (stack,) * n, n
         ),
@@ -195,7 +221,7 @@ CASES: list[tuple[str, str, croupier.Game, int, int, str]] = [
     ),
     (
         "Courchevel Hi/Lo PL 6-max random play",
-        "",
+        "courchevel",
         croupier.CourchevelHiLo(croupier.POT_LIMIT, (1, 2)),
         6,
         200,
