@@ -32,6 +32,7 @@ __all__ = [
     "NO_LIMIT",
     "POT_LIMIT",
     "CourchevelHiLo",
+    "EquityResult",
     "Game",
     "Hand",
     "IllegalAction",
@@ -44,9 +45,20 @@ __all__ = [
     "Structure",
     "TexasHoldem",
     "__version__",
+    "equity",
     "format_card",
     "format_cards",
     "hands",
     "parse_cards",
     "pots",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``croupier.equity`` and ``croupier.EquityResult``, imported on first use
+    (they need numpy, which ``import croupier`` does not load)."""
+    if name in ("equity", "EquityResult"):
+        from croupier import equity_calc
+
+        return getattr(equity_calc, name)
+    raise AttributeError(f"module 'croupier' has no attribute {name!r}")

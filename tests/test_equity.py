@@ -1,0 +1,106 @@
+"""Equity against a slow, independent enumeration (tests/reference.py) and known values."""
+
+from __future__ import annotations
+
+import itertools
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import pytest
+import reference as ref
+
+import croupier
+from croupier import NO_LIMIT, POT_LIMIT, parse_cards
+from croupier.equity_calc import equity
+
+HOLDEM = croupier.TexasHoldem(NO_LIMIT)
+OMAHA_HILO = croupier.OmahaHiLo(POT_LIMIT)
+COURCHEVEL = croupier.CourchevelHiLo(POT_LIMIT)
+
+
+def slow_equity(hands: list[str], board: str, omaha: bool, hilo: bool) -> list[Fraction]:
+    """Every remaining board, hand keys from the reference evaluators, exact shares."""
+    holes = [parse_cards(h) for h in hands]
+    known = parse_cards(board)
+    used = {c for h in holes for c in h} | set(known)
+    rest = [c for c in range(52) if c not in used]
+    totals = [Fraction(0)] * len(holes)
+    boards = list(itertools.combinations(rest, 5 - len(known)))
+    for extra in boards:
+        full = known + list(extra)
+        if omaha:
+            highs = [ref.omaha_high_key(h, full) for h in holes]
+            lows = [ref.omaha_low8_key(h, full) for h in holes] if hilo else None
+        else:
+            highs = [ref.high_key(h + full) for h in holes]
+            lows = None
+        best = max(highs)
+        high_winners = [i for i, k in enumerate(highs) if k == best]
+        qualifying = [k for k in lows if k is not None] if lows else []
+        if qualifying:
+            best_low = min(qualifying)
+            low_winners = [i for i, k in enumerate(lows or []) if k == best_low]
+            for i in high_winners:
+                totals[i] += Fraction(1, 2 * len(high_winners))
+            for i in low_winners:
+                totals[i] += Fraction(1, 2 * len(low_winners))
+        else:
+            for i in high_winners:
+                totals[i] += Fraction(1, len(high_winners))
+    return [t / len(boards) for t in totals]
+
+
+def test_ahkh_against_qdqc_preflop_is_the_known_exact_value() -> None:
+    # The issue's pinned value: 0.462144572... over all 1,712,304 boards.
+    result = equity(HOLDEM, ["AhKh", "QdQc"], exact=True)
+    assert result.deals == 1_712_304
+    assert result.equity[0] == pytest.approx(0.462144572, abs=5e-10)
+    assert sum(result.equity) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "board", "omaha", "hilo"),
+    [
+        (HOLDEM, ["AhKh", "QdQc"], "2c7d9h", False, False),
+        (HOLDEM, ["AsAd", "7h8h", "KcQc"], "9h6hQd", False, False),
+        (HOLDEM, ["5c5d", "AhKs"], "Ad5h2s9c", False, False),
+        (OMAHA_HILO, ["As2d3cKh", "QdQc8h9h"], "4h7s8d", True, True),
+        (COURCHEVEL, ["As2d3cKh4s", "QdQc8h9hTs"], "5c7sJd", True, True),
+    ],
+)
+def test_exact_equity_matches_a_slow_independent_enumeration(
+    game: croupier.Game, hands: list[str], board: str, omaha: bool, hilo: bool
+) -> None:
+    result = equity(game, hands, board=board, exact=True)
+    expected = slow_equity(hands, board, omaha, hilo)
+    assert result.equity == pytest.approx([float(x) for x in expected], abs=1e-12)
+
+
+def test_monte_carlo_lands_within_four_standard_errors_of_the_exact_value() -> None:
+    exact = equity(OMAHA_HILO, ["As2d3cKh", "QdQc8h9h"], board="4h7s", exact=True)
+    sampled = equity(OMAHA_HILO, ["As2d3cKh", "QdQc8h9h"], board="4h7s", samples=20_000, seed=7)
+    assert not sampled.exact and sampled.stderr is not None
+    for e, m, se in zip(exact.equity, sampled.equity, sampled.stderr, strict=True):
+        assert abs(m - e) <= 4 * se
+
+
+def test_an_executor_gives_the_same_result_for_the_same_seed() -> None:
+    local = equity(HOLDEM, ["AhKh", "QdQc", "7s7c"], samples=450_000, seed=3)
+    with ThreadPoolExecutor(2) as pool:
+        spread = equity(HOLDEM, ["AhKh", "QdQc", "7s7c"], samples=450_000, seed=3, executor=pool)
+    assert spread == local
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "message"),
+    [
+        (["AhKh"], "", "two hands"),
+        (["AhKh", "AhQc"], "", "twice"),
+        (["AhKh", "QdQcJc"], "", "hand 2 has 3 cards"),
+        (["AhKh", "QdQc"], "2c3c4c5c6c7c", "board cards"),
+        (["AhKh", "QdXc"], "", "bad card"),
+    ],
+)
+def test_bad_equity_input_is_a_value_error(hands: list[str], board: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        equity(HOLDEM, hands, board=board)
