@@ -1,0 +1,33 @@
+"""Equity spread over a real Dask cluster equals the local run (issue 6).
+
+A ``distributed.LocalCluster`` with two worker processes on loopback; the
+equity call gets the cluster's ``concurrent.futures`` executor.
+"""
+
+from __future__ import annotations
+
+import distributed
+import pytest
+
+import croupier
+from croupier import NO_LIMIT
+from croupier.equity_calc import equity
+
+
+def test_equity_on_a_local_dask_cluster_matches_the_local_run() -> None:
+    game = croupier.CourchevelHiLo(NO_LIMIT)
+    hands = ["As2d3cKh4s", "QdQc8h9hTs", "5c6c7d8dJh"]
+    local = equity(game, hands, samples=450_000, seed=11)
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        spread = equity(game, hands, samples=450_000, seed=11, executor=client.get_executor())
+    assert spread == local
+    assert spread.deals == 450_000 and sum(spread.equity) == pytest.approx(1.0)
