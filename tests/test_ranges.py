@@ -394,7 +394,9 @@ def test_a_weight_outside_its_bounds_is_an_error(text: str, message: str) -> Non
     assert error_of(text).startswith(message)
 
 
-@pytest.mark.parametrize("text", ["x%(AA)", "-5%(AA)", "50(AA)", "AA:x", "AA%"])
+@pytest.mark.parametrize(
+    "text", ["x%(AA)", "-5%(AA)", "50(AA)", "AA:x", "AA%", "50%(AA)(KK)", "50%(AA) KK"]
+)
 def test_a_malformed_weight_is_an_error(text: str) -> None:
     assert error_of(text) == (
         f"bad range token {text!r} at 0: expected a weight like 50%(AQs, KQs) or AQs:0.5"

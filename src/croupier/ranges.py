@@ -170,7 +170,7 @@ _CLASS = re.compile(rf"{_RANK}{_RANK}([so]?)(\+?)")
 _SPAN = re.compile(rf"{_RANK}{_RANK}([so]?)-{_RANK}{_RANK}([so]?)")
 _COMBO = re.compile(rf"{_RANK}[cdhs]{_RANK}[cdhs]")
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
-_GROUP = re.compile(rf"{_NUMBER}\s*%\s*\((.*)\)", re.DOTALL)
+_GROUP = re.compile(rf"{_NUMBER}\s*%\s*\(([^()]*)\)")
 _COLON = re.compile(rf"(.*?)\s*:\s*{_NUMBER}", re.DOTALL)
 _EXPECTED = "expected a hand like AA, AKs, AKo, AK, TT+, KTs+, 22-55, A5s-A2s or AhKh"
 
