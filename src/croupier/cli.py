@@ -5,23 +5,47 @@
     $ croupier eval "As Ks Qs Js Ts 2c 3d"
     high 7462  Royal flush
 
-Errors (bad cards, wrong counts) print one line to stderr and exit with
-status 2, without a traceback.
+``croupier replay FILE`` replays a PHH hand history (``.phh``, or every hand
+of a ``.phhs`` file; ``--hand N`` picks one) and prints it street by street:
+the cards dealt, each action in words, the pot after each street, then the
+pots, the winnings and the net results (``--json``: one JSON document per
+hand and per line, amounts as exact decimal strings)::
+
+    $ croupier replay hand.phh
+    NT: No-limit Texas hold 'em
+    players:
+      p1  100
+      ...
+    preflop
+      p1 dealt AsKd
+      p3 raises to 2.5
+      ...
+
+Errors (a missing or malformed file, an unsupported variant, an illegal
+action in the file, bad cards) print one line to stderr and exit with status
+2, without a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Literal
 
 from croupier import hands
-from croupier.cards import format_cards, parse_cards
+from croupier.cards import format_card, format_cards, parse_cards
 
 Kind = Literal["high", "ace_to_five", "eight_or_better"]
 KINDS: tuple[Kind, ...] = ("high", "ace_to_five", "eight_or_better")
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from croupier.phh import HandHistory
 
 
 def _eval(args: argparse.Namespace) -> int:
@@ -45,6 +69,312 @@ def _eval(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ replay
+
+# Action codes (JSON) and their words (text).
+_WORDS = {
+    "fold": "folds",
+    "check": "checks",
+    "call": "calls",
+    "bet": "bets",
+    "raise": "raises to",
+    "complete": "completes to",
+    "bring_in": "brings in",
+    "show": "shows",
+    "muck": "mucks",
+}
+
+
+def _card_list(cards: Sequence[int | None]) -> list[str]:
+    return ["??" if c is None or c < 0 else format_card(c) for c in cards]
+
+
+@dataclass
+class _Act:
+    """One action of the replayed hand, in words."""
+
+    player: str
+    action: str  # a key of _WORDS
+    amount: str | None = None
+    cards: list[str] | None = None
+    all_in: bool = False
+
+    def text(self) -> str:
+        words = [self.player, _WORDS[self.action]]
+        if self.amount is not None:
+            words.append(self.amount)
+        if self.cards is not None:
+            words.append("".join(self.cards))
+        if self.all_in:
+            words.append("(all-in)")
+        return " ".join(words)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"player": self.player, "action": self.action}
+        out["amount"] = self.amount
+        if self.cards is not None:
+            out["cards"] = self.cards
+        out["all_in"] = self.all_in
+        out["text"] = self.text()
+        return out
+
+
+@dataclass
+class _Street:
+    name: str
+    hole: list[tuple[str, list[str]]] = field(default_factory=list)
+    board: list[str] = field(default_factory=list)
+    actions: list[_Act] = field(default_factory=list)
+    pot: str = "0"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "hole": [{"player": p, "cards": c} for p, c in self.hole],
+            "board": self.board,
+            "actions": [a.to_json() for a in self.actions],
+            "pot": self.pot,
+        }
+
+
+@dataclass
+class _Report:
+    """What ``croupier replay`` prints for one hand."""
+
+    number: int
+    variant: str
+    players: list[str]
+    starting_stacks: list[str]
+    streets: list[_Street]
+    showdown: list[_Act]
+    pots: list[tuple[str, list[str]]]
+    winnings: list[str] | None
+    payoffs: list[str] | None
+    finishing_stacks: list[str] | None
+    unsettled: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "hand": self.number,
+            "variant": self.variant,
+            "players": self.players,
+            "starting_stacks": self.starting_stacks,
+            "streets": [s.to_json() for s in self.streets],
+            "showdown": [a.to_json() for a in self.showdown],
+            "pots": [{"amount": a, "eligible": e} for a, e in self.pots],
+            "winnings": self.winnings,
+            "payoffs": self.payoffs,
+            "finishing_stacks": self.finishing_stacks,
+            "unsettled": self.unsettled,
+        }
+
+    def text(self) -> str:
+        from croupier.phh import VARIANTS
+
+        lines = [f"{self.variant}: {VARIANTS.get(self.variant, self.variant)}", "players:"]
+        width = max(len(p) for p in self.players)
+        for name, stack in zip(self.players, self.starting_stacks, strict=True):
+            lines.append(f"  {name:<{width}}  {stack}")
+        for street in self.streets:
+            lines.append(street.name)
+            for name, cards in street.hole:
+                lines.append(f"  {name} dealt {''.join(cards)}")
+            if street.board:
+                lines.append(f"  board {''.join(street.board)}")
+            lines.extend(f"  {a.text()}" for a in street.actions)
+            lines.append(f"  pot {street.pot}")
+        if self.showdown:
+            lines.append("showdown")
+            lines.extend(f"  {a.text()}" for a in self.showdown)
+        lines.append("pots:")
+        for k, (amount, eligible) in enumerate(self.pots):
+            label = "main pot" if k == 0 else f"side pot {k}"
+            lines.append(f"  {label} {amount}: {', '.join(eligible)}")
+        if self.unsettled or self.winnings is None or self.payoffs is None:
+            lines.append("result: unsettled (unknown cards)")
+            return "\n".join(lines)
+        lines.append("winnings:")
+        for name, won in zip(self.players, self.winnings, strict=True):
+            if Decimal(won) > 0:
+                lines.append(f"  {name:<{width}}  {won}")
+        lines.append("payoffs:")
+        for name, net in zip(self.players, self.payoffs, strict=True):
+            sign = "+" if Decimal(net) > 0 else ""
+            lines.append(f"  {name:<{width}}  {sign}{net}")
+        if self.finishing_stacks is not None:
+            lines.append("finishing stacks:")
+            for name, stack in zip(self.players, self.finishing_stacks, strict=True):
+                lines.append(f"  {name:<{width}}  {stack}")
+        return "\n".join(lines)
+
+
+def _report(history: HandHistory, number: int) -> _Report:
+    """Replay ``history`` and describe it street by street.
+
+    The hand is replayed once (checking every action and filling in the cards
+    that are shown later), then played again action by action from the
+    dealing order of that replay, to see the state before and after each
+    action: the amount called, bet or raise, all-in, the pot after a street.
+    """
+    from croupier.errors import IllegalAction
+    from croupier.phh import Action
+    from croupier.replay import game_for, replay
+
+    final = replay(history)
+    game, seat_of = game_for(history)
+    n = len(seat_of)
+    player_of = {seat: player for player, seat in enumerate(seat_of)}
+    names = list(history.players) if history.players else [f"p{k + 1}" for k in range(n)]
+    unlimited = [s is None for s in history.starting_stacks]
+
+    def money(units: int) -> str:
+        return str(history.to_decimal(units))
+
+    def per_player(values: Sequence[int], stacks: bool = False) -> list[str]:
+        return ["inf" if stacks and unlimited[p] else money(values[seat_of[p]]) for p in range(n)]
+
+    # The dealing order of the replay (cards shown later included) as a deck.
+    deck: list[int] = []
+    for line in final.history:
+        entry = Action.from_text(line)
+        if entry.kind in ("dh", "db"):
+            deck.extend(-1 if c is None else c for c in entry.cards)
+    deck.extend([-1] * 52)
+    hand = game.start(list(final.starting_stacks), deck=deck, bring_in_seat=final.bring_in_seat)
+
+    acts: list[tuple[_Act, int]] = []  # each player action, and the pot after it
+    start_pot = sum(hand.contributions)
+    for index, action in enumerate(history.actions):
+        if action.actor is None or action.kind in ("sm", "noop"):
+            continue
+        seat = seat_of[action.actor]
+        if hand.actor != seat:  # pragma: no cover - replay() checked the same actions
+            raise IllegalAction(f"action {index}: it is not seat {seat}'s turn")
+        name = names[action.actor]
+        to_call, stack, bet = hand.to_call, hand.stacks[seat], hand.bets[seat]
+        top = max(hand.bets)
+        first_stud_street = game.bring_in_key is not None and hand.street == game.streets[0].name
+        before = hand.contributions[seat]
+        if action.kind == "f":
+            hand.fold()
+            act = _Act(name, "fold")
+        elif action.kind == "cc":
+            hand.check_or_call()
+            if to_call:
+                act = _Act(name, "call", money(to_call), all_in=to_call == stack)
+            else:
+                act = _Act(name, "check")
+        elif action.kind == "pb":
+            hand.bring_in()
+            put = hand.contributions[seat] - before
+            act = _Act(name, "bring_in", money(put), all_in=put == stack)
+        elif action.kind == "cbr":
+            assert action.amount is not None
+            hand.raise_to(action.amount)
+            if first_stud_street and top <= game.bring_in:
+                what = "complete"
+            else:
+                what = "bet" if top == 0 else "raise"
+            act = _Act(name, what, money(action.amount), all_in=action.amount - bet == stack)
+        else:
+            raise IllegalAction(f"action {index}: {action.kind!r} is not an action of this game")
+        acts.append((act, sum(hand.contributions)))
+
+    # Walk what happened: a street begins with its deal lines (the hole cards
+    # seat by seat, then the board), after the actions of the street before.
+    streets: list[_Street] = []
+    showdown: list[_Act] = []
+    pot, done, previous, last_seat = start_pot, 0, "", n
+    for line in hand.history:
+        entry = Action.from_text(line)
+        if entry.kind in ("dh", "db"):
+            seat = entry.target if entry.target is not None else -1
+            new = previous != "dh" or (entry.kind == "dh" and seat <= last_seat)
+            if new:
+                if streets:
+                    streets[-1].pot = money(pot)
+                k = len(streets)
+                streets.append(_Street(game.streets[min(k, len(game.streets) - 1)].name))
+            if entry.kind == "dh":
+                streets[-1].hole.append((names[player_of[seat]], _card_list(entry.cards)))
+                last_seat = seat
+            else:
+                streets[-1].board.extend(_card_list(entry.cards))
+            previous = entry.kind
+        elif entry.kind == "sm":
+            assert entry.actor is not None
+            who = names[player_of[entry.actor]]
+            if entry.cards:
+                showdown.append(_Act(who, "show", cards=_card_list(entry.cards)))
+            else:
+                showdown.append(_Act(who, "muck"))
+            previous = "sm"
+        else:
+            act, pot = acts[done]
+            done += 1
+            streets[-1].actions.append(act)
+            previous = entry.kind
+    if streets:
+        streets[-1].pot = money(pot)
+    if hand.unsettled:
+        # No showdown was settled: what the file says was shown.
+        for action in history.actions:
+            if action.kind == "sm" and action.actor is not None:
+                who = names[action.actor]
+                if action.cards:
+                    showdown.append(_Act(who, "show", cards=_card_list(action.cards)))
+                else:
+                    showdown.append(_Act(who, "muck"))
+
+    settled = hand.payoffs is not None and hand.winnings is not None
+    return _Report(
+        number=number,
+        variant=history.variant,
+        players=names,
+        starting_stacks=per_player(hand.starting_stacks, stacks=True),
+        streets=streets,
+        showdown=showdown,
+        pots=[(money(p.amount), [names[player_of[s]] for s in p.eligible]) for p in hand.pots],
+        winnings=per_player(hand.winnings) if hand.winnings is not None else None,
+        payoffs=per_player(hand.payoffs) if hand.payoffs is not None else None,
+        finishing_stacks=per_player(hand.stacks, stacks=True) if settled else None,
+        unsettled=not settled,
+    )
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from croupier import phh
+
+    path: str = args.file
+    try:
+        histories = phh.load_all(path) if path.endswith(".phhs") else [phh.load(path)]
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+    numbers = list(range(1, len(histories) + 1))
+    if args.hand is not None:
+        if not 1 <= args.hand <= len(histories):
+            raise ValueError(f"--hand {args.hand}: {path} has {len(histories)} hand(s)")
+        numbers = [args.hand]
+    for k, number in enumerate(numbers):
+        try:
+            report = _report(histories[number - 1], number)
+        except ValueError as exc:
+            where = f"{path}, hand {number}" if len(histories) > 1 else path
+            raise ValueError(f"{where}: {exc}") from None
+        if args.json:
+            print(json.dumps(report.to_json()))
+        else:
+            if k:
+                print()
+            if len(histories) > 1:
+                print(f"hand {number}")
+            print(report.text())
+    return 0
+
+
+# ------------------------------------------------------------------ parser
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="croupier", description="croupier: a poker rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -59,7 +389,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_eval.add_argument("--json", action="store_true", help="print JSON")
     p_eval.set_defaults(func=_eval)
+
+    p_replay = sub.add_parser(
+        "replay",
+        help="replay a PHH hand history street by street",
+        description=(
+            "Replay a PHH hand history (.phh, or every hand of a .phhs file) and print "
+            "the cards dealt, each action, the pot after each street, the pots, the "
+            "winnings and the net results. Amounts are in the file's units."
+        ),
+    )
+    p_replay.add_argument("file", help="a .phh file, or a .phhs file of several hands")
+    p_replay.add_argument(
+        "--hand", type=int, metavar="N", help="replay only hand N (1-based) of a .phhs file"
+    )
+    p_replay.add_argument(
+        "--json", action="store_true", help="print one JSON document per hand (one per line)"
+    )
+    p_replay.set_defaults(func=_replay)
     return parser
+
+
+def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        text = exc.strerror if exc.filename is None else f"{exc.strerror}: {exc.filename}"
+    else:
+        text = str(exc) or type(exc).__name__
+    return " ".join(text.split())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -73,8 +429,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)
-    except ValueError as exc:
-        print(f"croupier: error: {exc}", file=sys.stderr)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``croupier replay big.phhs | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except (ValueError, OSError) as exc:
+        print(f"croupier: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     return status
 
