@@ -98,9 +98,45 @@ def test_an_executor_gives_the_same_result_for_the_same_seed() -> None:
         (["AhKh", "AhQc"], "", "twice"),
         (["AhKh", "QdQcJc"], "", "hand 2 has 3 cards"),
         (["AhKh", "QdQc"], "2c3c4c5c6c7c", "board cards"),
-        (["AhKh", "QdXc"], "", "bad card"),
+        (["AhKh", "QdXc"], "", "'QdXc'"),
+        (["AhKh", "TT+,"], "", "empty"),
     ],
 )
 def test_bad_equity_input_is_a_value_error(hands: list[str], board: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         equity(HOLDEM, hands, board=board)
+
+
+def slow_range_equity(ranges: list[str], board: str) -> list[Fraction]:
+    """Average of the exact equity of every pair of combos that share no card."""
+    from croupier.ranges import parse_range
+
+    known = set(parse_cards(board))
+    picks = [[c for c, _ in parse_range(r) if not set(c) & known] for r in ranges]
+    totals = [Fraction(0)] * len(ranges)
+    count = 0
+    for combo in itertools.product(*picks):
+        cards = [c for pair in combo for c in pair]
+        if len(set(cards)) != len(cards):
+            continue
+        hands = ["".join(croupier.format_card(c) for c in pair) for pair in combo]
+        for i, e in enumerate(slow_equity(hands, board, omaha=False, hilo=False)):
+            totals[i] += e
+        count += 1
+    return [t / count for t in totals]
+
+
+def test_range_equity_is_the_average_over_every_combination_pair() -> None:
+    # Every combination of QQ+ against AKs and 76s (card removal counts).
+    ranges, board = ["QQ+", "AKs, 76s"], "2c7d9hTc"
+    result = equity(HOLDEM, ranges, board=board, exact=True)
+    expected = slow_range_equity(ranges, board)
+    assert result.equity == pytest.approx([float(x) for x in expected], abs=1e-12)
+
+
+def test_range_monte_carlo_lands_within_four_standard_errors_of_the_exact_value() -> None:
+    exact = equity(HOLDEM, ["TT+, AKs", "AhKh, 98s"], board="2c7d9h", exact=True)
+    sampled = equity(HOLDEM, ["TT+, AKs", "AhKh, 98s"], board="2c7d9h", samples=50_000, seed=5)
+    assert sampled.stderr is not None
+    for e, m, se in zip(exact.equity, sampled.equity, sampled.stderr, strict=True):
+        assert abs(m - e) <= 4 * se

@@ -6,8 +6,8 @@ whole pot, half of a hi/lo pot, a third of a three-way tie.  The hand values
 come from the numpy batch kernels of ``croupier.hands`` (no GIL, all cores).
 
 Works today for the flop games (Texas Hold'em, Omaha, Omaha Hi/Lo,
-Courchevel Hi/Lo) with known hole cards.  Ranges and stud games are not done
-yet.
+Courchevel Hi/Lo) with known hole cards, and Hold'em ranges
+(``croupier.ranges``).  Stud games and partly known hands are not done yet.
 
 >>> from croupier import NO_LIMIT, TexasHoldem
 >>> result = equity(TexasHoldem(NO_LIMIT), ["AhKh", "QdQc"], board="2c7d9h", exact=True)
@@ -17,6 +17,7 @@ yet.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -29,6 +30,7 @@ import numpy.typing as npt
 from croupier import hands as _hands
 from croupier.cards import parse_cards
 from croupier.games import Game, holdem_high, omaha_low_value, omaha_value
+from croupier.ranges import Range, parse_range
 
 __all__ = ["EquityResult", "equity"]
 
@@ -84,26 +86,30 @@ def _combinations(m: int, k: int) -> npt.NDArray[np.intp]:
 
 
 def _values(
-    game: Game, holes: list[list[int]], boards: npt.NDArray[np.uint8], threads: int | None
+    game: Game,
+    holes: list[npt.NDArray[np.uint8]],
+    boards: npt.NDArray[np.uint8],
+    threads: int | None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64] | None]:
-    """High (and low) values of every player on every board: arrays (n_boards, n_players)."""
+    """High (and low) values of every player on every row: arrays (rows, players).
+
+    ``holes[p]`` is player p's hole cards, one row per board (or one row for all).
+    """
     n = boards.shape[0]
     high = np.empty((n, len(holes)), dtype=np.int64)
     low = np.empty((n, len(holes)), dtype=np.int64) if game.low_value else None
     for p, hole in enumerate(holes):
-        hole_rows = np.broadcast_to(np.array(hole, dtype=np.uint8), (n, len(hole)))
+        rows = np.ascontiguousarray(np.broadcast_to(hole, (n, hole.shape[-1])))
         if game.value is holdem_high:
-            high[:, p] = _hands.high(np.hstack([hole_rows, boards]), threads=threads)
+            high[:, p] = _hands.high(np.hstack([rows, boards]), threads=threads)
         elif game.value is omaha_value:
-            high[:, p] = _hands.omaha_high(np.ascontiguousarray(hole_rows), boards, threads=threads)
+            high[:, p] = _hands.omaha_high(rows, boards, threads=threads)
         else:
             raise ValueError(f"equity is not available for {game.name} yet")
         if low is not None:
             if game.low_value is not omaha_low_value:
                 raise ValueError(f"equity is not available for {game.name} yet")
-            low[:, p] = _hands.omaha_eight_or_better_low(
-                np.ascontiguousarray(hole_rows), boards, threads=threads
-            )
+            low[:, p] = _hands.omaha_eight_or_better_low(rows, boards, threads=threads)
     return high, low
 
 
@@ -134,7 +140,7 @@ def _shares(
 
 def _evaluate_chunk(
     game: Game,
-    holes: list[list[int]],
+    holes: list[npt.NDArray[np.uint8]],
     boards: npt.NDArray[np.uint8],
     threads: int | None,
 ) -> npt.NDArray[np.float64]:
@@ -155,7 +161,7 @@ def _evaluate_chunk(
 
 def equity(
     game: Game,
-    hands: Sequence[Cards],
+    hands: Sequence[Cards | Range],
     board: Cards = (),
     dead: Cards = (),
     *,
@@ -165,41 +171,162 @@ def equity(
     threads: int | None = None,
     executor: Executor | None = None,
 ) -> EquityResult:
-    """Equity of each hand: exact over every remaining board, or Monte Carlo.
+    """Equity of each hand (specific cards, or a Hold'em range such as ``"TT+, AKs"``).
 
-    ``exact=None`` enumerates when there are at most 2,000,000 boards, else
-    samples ``samples`` boards (default 100,000) from a generator seeded with
-    ``seed``.  ``executor`` (any ``concurrent.futures.Executor``, e.g. Dask's)
-    evaluates chunks of boards; the result does not depend on it.
+    ``exact=None`` enumerates every deal when there are at most 2,000,000 of
+    them (boards times range combinations), else samples ``samples`` deals
+    (default 100,000) from a generator seeded with ``seed``.  ``executor``
+    (any ``concurrent.futures.Executor``, e.g. Dask's) evaluates chunks of
+    deals; the result does not depend on it.
 
     >>> from croupier import NO_LIMIT, TexasHoldem
     >>> r = equity(TexasHoldem(NO_LIMIT), ["AhKh", "QdQc"], exact=True)
     >>> r.deals, round(r.equity[0], 9)
     (1712304, 0.462144572)
+    >>> r = equity(TexasHoldem(NO_LIMIT), ["AA", "KK"], board="2c7d9h", exact=True)
+    >>> r.deals                                   # 36 pairs of combos x 45 x 44 / 2
+    35640
     """
-    holes = [_cards(h, f"hand {i + 1}") for i, h in enumerate(hands)]
-    if len(holes) < 2:
+    if len(hands) < 2:
         raise ValueError("equity needs at least two hands")
     hole_count = game.streets[0].hole
-    for i, h in enumerate(holes):
-        if len(h) != hole_count:
-            raise ValueError(f"hand {i + 1} has {len(h)} cards; {game.name} deals {hole_count}")
+    parsed = [_hand(h, i, hole_count) for i, h in enumerate(hands)]
     known = _cards(board, "board")
-    gone = [c for h in holes for c in h] + known + _cards(dead, "dead")
-    if len(set(gone)) != len(gone):
-        raise ValueError("a card is given twice (hands, board and dead cards must differ)")
+    dead_cards = _cards(dead, "dead")
     board_size = sum(s.board for s in game.streets)
-    if len(known) > board_size:
-        raise ValueError(f"{game.name} has {board_size} board cards, not {len(known)}")
     if board_size == 0:
         raise ValueError(f"equity is not available for {game.name} yet")
+    if len(known) > board_size:
+        raise ValueError(f"{game.name} has {board_size} board cards, not {len(known)}")
+    if len(set(known + dead_cards)) != len(known) + len(dead_cards):
+        raise ValueError("a card is given twice (hands, board and dead cards must differ)")
+    if all(isinstance(h, list) for h in parsed):
+        holes = [h for h in parsed if isinstance(h, list)]
+        gone = [c for h in holes for c in h] + known + dead_cards
+        if len(set(gone)) != len(gone):
+            raise ValueError("a card is given twice (hands, board and dead cards must differ)")
+        sums, deals, was_exact = _fixed_hands(
+            game, holes, known, gone, exact, samples, seed, threads, executor
+        )
+        return _result(sums, deals, was_exact)
+    ranges = [
+        Range(combos=(((h[0], h[1]) if h[0] > h[1] else (h[1], h[0]), 1.0),))
+        if isinstance(h, list)
+        else h
+        for h in parsed
+    ]
+    ranges = [r.without(known + dead_cards) for r in ranges]
+    for i, r in enumerate(ranges):
+        if not len(r):
+            raise ValueError(f"hand {i + 1}: no combination is left beside the known cards")
+    assignments = _assignments(ranges)
+    if not assignments:
+        raise ValueError("the ranges cannot be dealt together: every combination shares a card")
+    missing = board_size - len(known)
+    per_deal = math.comb(52 - len(known) - len(dead_cards) - 2 * len(ranges), missing)
+    if exact is None:
+        exact = samples is None and len(assignments) * per_deal <= EXACT_LIMIT
+    if exact:
+        total = np.zeros((6, len(ranges)))
+        weight_sum, deals = 0.0, 0
+        for combo_cards, weight in assignments:
+            holes = [list(c) for c in combo_cards]
+            gone = [c for h in holes for c in h] + known + dead_cards
+            sums, n, _ = _fixed_hands(game, holes, known, gone, True, None, None, threads, executor)
+            total += weight * sums / n
+            weight_sum += weight
+            deals += n
+        return _result(total / weight_sum, 1, True, deals)
+    sums, deals = _sampled_ranges(
+        game, ranges, known, dead_cards, missing, samples, seed, threads, executor
+    )
+    return _result(sums, deals, False)
+
+
+def _hand(value: Cards | Range, i: int, hole_count: int) -> list[int] | Range:
+    """Specific cards (a list) or a range, for hand ``i``."""
+    if isinstance(value, Range):
+        if hole_count != 2:
+            raise ValueError(f"hand {i + 1}: ranges are for two-card hands")
+        return value
+    if isinstance(value, str):
+        try:
+            cards = parse_cards(value)
+        except ValueError:
+            if hole_count != 2:
+                raise
+            return parse_range(value)
+    else:
+        cards = _cards(value, f"hand {i + 1}")
+    if len(cards) != hole_count:
+        raise ValueError(f"hand {i + 1} has {len(cards)} cards; the game deals {hole_count}")
+    for c in cards:
+        if not 0 <= c < 52:
+            raise ValueError(f"hand {i + 1}: card code {c} is outside 0..51")
+    return list(cards)
+
+
+def _assignments(ranges: list[Range]) -> list[tuple[tuple[tuple[int, int], ...], float]]:
+    """Every way to give each player a combination of their range, without a shared card."""
+    out: list[tuple[tuple[tuple[int, int], ...], float]] = []
+    for pick in itertools.product(*(list(r) for r in ranges)):
+        cards = [c for combo, _ in pick for c in combo]
+        if len(set(cards)) == len(cards):
+            out.append((tuple(combo for combo, _ in pick), math.prod(w for _, w in pick)))
+    return out
+
+
+def _result(
+    sums: npt.NDArray[np.float64], divisor: int, exact: bool, deals: int | None = None
+) -> EquityResult:
+    """The result from summed shares (rows of ``_evaluate_chunk``) over ``divisor`` deals."""
+    mean = sums / divisor
+    stderr = None
+    if not exact:
+        variance = np.maximum(mean[5] - mean[0] ** 2, 0.0)
+        stderr = tuple(float(x) for x in np.sqrt(variance / divisor))
+    return EquityResult(
+        equity=tuple(float(x) for x in mean[0]),
+        win=tuple(float(x) for x in mean[3]),
+        tie=tuple(float(x) for x in mean[4]),
+        high=tuple(float(x) for x in mean[1]),
+        low=tuple(float(x) for x in mean[2]),
+        deals=divisor if deals is None else deals,
+        exact=exact,
+        stderr=stderr,
+    )
+
+
+def _run(
+    jobs: list[Callable[[], npt.NDArray[np.float64]]], executor: Executor | None
+) -> npt.NDArray[np.float64]:
+    if executor is None:
+        parts = [job() for job in jobs]
+    else:
+        parts = [f.result() for f in [executor.submit(job) for job in jobs]]
+    return np.sum(parts, axis=0)  # type: ignore[no-any-return]
+
+
+def _fixed_hands(
+    game: Game,
+    holes: list[list[int]],
+    known: list[int],
+    gone: list[int],
+    exact: bool | None,
+    samples: int | None,
+    seed: int | None,
+    threads: int | None,
+    executor: Executor | None,
+) -> tuple[npt.NDArray[np.float64], int, bool]:
+    """Summed shares over every board (exact) or sampled boards, for known hole cards."""
+    board_size = sum(s.board for s in game.streets)
     stub = [c for c in range(52) if c not in set(gone)]
     missing = board_size - len(known)
-    total_boards = math.comb(len(stub), missing)
     if exact is None:
-        exact = samples is None and total_boards <= EXACT_LIMIT
+        exact = samples is None and math.comb(len(stub), missing) <= EXACT_LIMIT
     deck = np.array(stub, dtype=np.uint8)
     fixed = np.array(known, dtype=np.uint8)
+    hole_arrays = [np.array(h, dtype=np.uint8) for h in holes]
 
     def boards_of(index: npt.NDArray[np.intp]) -> npt.NDArray[np.uint8]:
         rows = index.shape[0]
@@ -211,46 +338,73 @@ def equity(
     if exact:
         combos = _combinations(len(stub), missing)
         for start in range(0, combos.shape[0], CHUNK):
-            jobs.append(
-                partial(
-                    _evaluate_chunk, game, holes, boards_of(combos[start : start + CHUNK]), threads
-                )
+            part = boards_of(combos[start : start + CHUNK])
+            jobs.append(partial(_evaluate_chunk, game, hole_arrays, part, threads))
+        return _run(jobs, executor), combos.shape[0], True
+    count = DEFAULT_SAMPLES if samples is None else samples
+    if count < 1:
+        raise ValueError(f"samples must be positive, got {count}")
+    for k, stream in enumerate(np.random.SeedSequence(seed).spawn(math.ceil(count / CHUNK))):
+        size = min(CHUNK, count - k * CHUNK)
+
+        def job(
+            stream: np.random.SeedSequence = stream, size: int = size
+        ) -> npt.NDArray[np.float64]:
+            rng = np.random.default_rng(stream)
+            index = np.argsort(rng.random((size, len(stub))), axis=1)[:, :missing]
+            return _evaluate_chunk(game, hole_arrays, boards_of(index), threads)
+
+        jobs.append(job)
+    return _run(jobs, executor), count, False
+
+
+def _sampled_ranges(
+    game: Game,
+    ranges: list[Range],
+    known: list[int],
+    dead: list[int],
+    missing: int,
+    samples: int | None,
+    seed: int | None,
+    threads: int | None,
+    executor: Executor | None,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Monte Carlo over ranges: a combination per player (by weight, no shared card),
+    then a board from the cards left."""
+    count = DEFAULT_SAMPLES if samples is None else samples
+    if count < 1:
+        raise ValueError(f"samples must be positive, got {count}")
+    combos = [np.array([c for c, _ in r], dtype=np.int64) for r in ranges]
+    weights = [np.array([w for _, w in r]) for r in ranges]
+    probs = [w / w.sum() for w in weights]
+    fixed = np.array(known, dtype=np.uint8)
+    blocked = np.zeros(52, dtype=bool)
+    blocked[known + dead] = True
+    jobs: list[Callable[[], npt.NDArray[np.float64]]] = []
+    for k, stream in enumerate(np.random.SeedSequence(seed).spawn(math.ceil(count / CHUNK))):
+        size = min(CHUNK, count - k * CHUNK)
+
+        def job(
+            stream: np.random.SeedSequence = stream, size: int = size
+        ) -> npt.NDArray[np.float64]:
+            rng = np.random.default_rng(stream)
+            picks = np.empty((0, len(ranges), 2), dtype=np.int64)
+            while picks.shape[0] < size:
+                pairs = zip(combos, probs, strict=True)
+                draw = np.stack([c[rng.choice(len(c), size=size, p=p)] for c, p in pairs], axis=1)
+                cards = np.sort(draw.reshape(size, -1), axis=1)
+                ok = (cards[:, 1:] != cards[:, :-1]).all(axis=1)  # no card in two hands
+                picks = np.concatenate([picks, draw[ok]])[:size]
+            used = np.broadcast_to(blocked, (size, 52)).copy()
+            np.put_along_axis(used, picks.reshape(size, -1), True, axis=1)
+            keys = rng.random((size, 52))
+            keys[used] = 2.0
+            extra = np.argsort(keys, axis=1)[:, :missing].astype(np.uint8)
+            boards = np.ascontiguousarray(
+                np.hstack([np.broadcast_to(fixed, (size, len(known))), extra])
             )
-        deals = combos.shape[0]
-    else:
-        count = DEFAULT_SAMPLES if samples is None else samples
-        if count < 1:
-            raise ValueError(f"samples must be positive, got {count}")
-        streams = np.random.SeedSequence(seed).spawn(math.ceil(count / CHUNK))
-        for k, stream in enumerate(streams):
-            size = min(CHUNK, count - k * CHUNK)
+            holes = [picks[:, p, :].astype(np.uint8) for p in range(len(ranges))]
+            return _evaluate_chunk(game, holes, boards, threads)
 
-            def job(
-                stream: np.random.SeedSequence = stream, size: int = size
-            ) -> npt.NDArray[np.float64]:
-                rng = np.random.default_rng(stream)
-                index = np.argsort(rng.random((size, len(stub))), axis=1)[:, :missing]
-                return _evaluate_chunk(game, holes, boards_of(index), threads)
-
-            jobs.append(job)
-        deals = count
-    if executor is None:
-        parts = [job() for job in jobs]
-    else:
-        parts = [f.result() for f in [executor.submit(job) for job in jobs]]
-    sums = np.sum(parts, axis=0)
-    mean = sums / deals
-    stderr = None
-    if not exact:
-        variance = np.maximum(mean[5] - mean[0] ** 2, 0.0)
-        stderr = tuple(float(x) for x in np.sqrt(variance / deals))
-    return EquityResult(
-        equity=tuple(float(x) for x in mean[0]),
-        win=tuple(float(x) for x in mean[3]),
-        tie=tuple(float(x) for x in mean[4]),
-        high=tuple(float(x) for x in mean[1]),
-        low=tuple(float(x) for x in mean[2]),
-        deals=deals,
-        exact=bool(exact),
-        stderr=stderr,
-    )
+        jobs.append(job)
+    return _run(jobs, executor), count
