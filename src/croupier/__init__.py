@@ -38,6 +38,7 @@ __all__ = [
     "IllegalAction",
     "Omaha",
     "OmahaHiLo",
+    "Range",
     "Razz",
     "SevenCardStud",
     "SevenCardStudHiLo",
@@ -50,15 +51,20 @@ __all__ = [
     "format_cards",
     "hands",
     "parse_cards",
+    "parse_range",
     "pots",
 ]
 
 
 def __getattr__(name: str) -> object:
-    """``croupier.equity`` and ``croupier.EquityResult``, imported on first use
-    (they need numpy, which ``import croupier`` does not load)."""
+    """``croupier.equity``, ``EquityResult`` (they need numpy, which ``import
+    croupier`` does not load), ``parse_range`` and ``Range``, imported on first use."""
     if name in ("equity", "EquityResult"):
         from croupier import equity_calc
 
         return getattr(equity_calc, name)
+    if name in ("parse_range", "Range"):
+        from croupier import ranges
+
+        return getattr(ranges, name)
     raise AttributeError(f"module 'croupier' has no attribute {name!r}")

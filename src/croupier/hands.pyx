@@ -338,7 +338,9 @@ cdef Py_ssize_t _batch(rows_fn f, const uint8_t* cards, int k, uint16_t* out, Py
     cdef Py_ssize_t nchunks = (n + CHUNK - 1) // CHUNK
     if nt <= 1:
         return f(cards, k, out, n)
-    for c in prange(nchunks, num_threads=nt, schedule="static"):
+    # Chunks are handed out as threads become free ("dynamic"): on a shared
+    # machine one slowed core must not hold up a fixed half of the rows.
+    for c in prange(nchunks, num_threads=nt, schedule="dynamic"):
         start = c * CHUNK
         bad += f(cards + start * k, k, out + start, min(<Py_ssize_t>CHUNK, n - start))
     return bad
@@ -350,7 +352,7 @@ cdef Py_ssize_t _omaha_batch(omaha_rows_fn f, const uint8_t* hole, int nh, const
     cdef Py_ssize_t nchunks = (n + CHUNK - 1) // CHUNK
     if nt <= 1:
         return f(hole, nh, board, nb, out, n)
-    for c in prange(nchunks, num_threads=nt, schedule="static"):
+    for c in prange(nchunks, num_threads=nt, schedule="dynamic"):
         start = c * CHUNK
         bad += f(hole + start * nh, nh, board + start * nb, nb, out + start,
                  min(<Py_ssize_t>CHUNK, n - start))
