@@ -44,25 +44,39 @@ def refused(hand: Hand, attempt: Callable[[], object]) -> None:
     assert state(hand) == before
 
 
+# A move as the property tests pick them: (kind, amount), kind one of the
+# action letters above, "k" check or call, or "r" raise to ``amount``.
+Move = tuple[str, int]
+
+
+def apply(hand: Hand, move: Move) -> None:
+    """Make the actor's move."""
+    kind, amount = move
+    if kind == "k":
+        hand.check_or_call()
+    elif kind == "r":
+        hand.raise_to(amount)
+    elif kind == "f":
+        hand.fold()
+    elif kind == "x":
+        hand.check()
+    elif kind == "c":
+        hand.call()
+    elif kind == "a":
+        hand.all_in()
+    elif kind == "b":
+        hand.bring_in()
+    elif kind == "C":
+        hand.complete()
+    else:
+        raise AssertionError(kind)
+
+
 def act(hand: Hand, seat: int, action: Action) -> None:
     """Let ``seat`` act; it must be the actor.  Chips are conserved afterwards."""
     total = sum(hand.stacks) + hand.pot
     assert hand.actor == seat, f"expected seat {seat} to act, the actor is {hand.actor}"
-    if action == "f":
-        hand.fold()
-    elif action == "x":
-        hand.check()
-    elif action == "c":
-        hand.call()
-    elif action == "a":
-        hand.all_in()
-    elif action == "b":
-        hand.bring_in()
-    elif action == "C":
-        hand.complete()
-    else:
-        assert isinstance(action, int)
-        hand.raise_to(action)
+    apply(hand, ("r", action) if isinstance(action, int) else (action, 0))
     assert sum(hand.stacks) + hand.pot == total
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pytest
-from driving import refused
+from driving import apply, refused
 
 import croupier
 from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Game, Hand, Structure
@@ -173,28 +173,6 @@ def choose(rng: random.Random, hand: Hand, completable: bool) -> Action:
     if r < 0.37:
         return ("f", 0)  # folding when a check is possible is legal too
     return ("k", 0)
-
-
-def apply(hand: Hand, action: Action) -> None:
-    kind, amount = action
-    if kind == "k":
-        hand.check_or_call()
-    elif kind == "r":
-        hand.raise_to(amount)
-    elif kind == "f":
-        hand.fold()
-    elif kind == "b":
-        hand.bring_in()
-    elif kind == "C":
-        hand.complete()
-    elif kind == "x":
-        hand.check()
-    elif kind == "c":
-        hand.call()
-    elif kind == "a":
-        hand.all_in()
-    else:
-        raise AssertionError(kind)
 
 
 def is_stud(game: Game) -> bool:

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from driving import refused
+from driving import apply, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -109,24 +109,6 @@ def actor(hand: Hand) -> int:
 def all_in_amount(hand: Hand) -> int:
     seat = actor(hand)
     return hand.bets[seat] + hand.stacks[seat]
-
-
-def apply(hand: Hand, action: Action) -> None:
-    kind, amount = action
-    if kind == "k":
-        hand.check_or_call()
-    elif kind == "r":
-        hand.raise_to(amount)
-    elif kind == "f":
-        hand.fold()
-    elif kind == "x":
-        hand.check()
-    elif kind == "c":
-        hand.call()
-    elif kind == "a":
-        hand.all_in()
-    else:
-        raise AssertionError(kind)
 
 
 def action_bound(stacks: Sequence[int]) -> int:
