@@ -6,7 +6,8 @@ cdef class Hand:
     cdef public object game
     cdef public object actor
     cdef public bint unsettled
-    cdef bint _bring_in_pending
+    cdef bint _bring_in_pending, _fixed
+    cdef object _unit
     cdef object _bring_in_seat, _forced_bring_in
     cdef list _up
     cdef int _n, _live, _able, _street, _raises, _last_blind_seat

@@ -63,6 +63,7 @@ class Hand:
         "_dead",
         "_deck",
         "_first_actor",
+        "_fixed",
         "_folded",
         "_forced_bring_in",
         "_full_level",
@@ -80,6 +81,7 @@ class Hand:
         "_starting",
         "_street",
         "_to_match",
+        "_unit",
         "_up",
         "actor",
         "game",
@@ -104,6 +106,8 @@ class Hand:
                 raise ValueError(f"stack of seat {i} must be a positive int, got {s!r}")
         self.game = game
         self._n = n
+        self._fixed = game.structure is FIXED_LIMIT
+        self._unit = 0  # the fixed-limit bet of the current street
         self._deck = _make_deck(game, n, seed, deck)
         self._stacks = list(stacks)
         self._starting = tuple(stacks)
@@ -274,15 +278,13 @@ class Hand:
             return False  # all they can do is call (all-in) or fold
         if self._able < 2:
             return False  # nobody left who could call a raise
-        if self.game.structure is FIXED_LIMIT and self._raises >= self.game.cap:
+        if self._fixed and self._raises >= self.game.cap:
             return False
         acted = self._acted[i]
         if acted < 0:
             return True
-        if self.game.structure is FIXED_LIMIT:
-            threshold = (self.game.unit(self._street) + 1) // 2  # half a bet re-opens
-        else:
-            threshold = self._increment
+        # Fixed limit: half a bet re-opens; otherwise a full increment.
+        threshold = (self._unit + 1) // 2 if self._fixed else self._increment
         return acted < self._full_level or self._to_match - acted >= threshold
 
     @property
@@ -291,10 +293,7 @@ class Hand:
         if not self.can_raise:
             return None
         assert self.actor is not None
-        if self.game.structure is FIXED_LIMIT:
-            target = self._fixed_limit_target()
-        else:
-            target = self._to_match + self._increment
+        target = self._fixed_limit_target() if self._fixed else self._to_match + self._increment
         return min(target, self._all_in_amount(self.actor))
 
     @property
@@ -370,7 +369,7 @@ class Hand:
         self._put(i, total)
         self._to_match = total
         if full:
-            if self.game.structure is not FIXED_LIMIT:
+            if not self._fixed:
                 self._increment = increment
             self._full_level = total
             self._raises += 1
@@ -454,15 +453,13 @@ class Hand:
         less than half a bet) the next bet completes to one unit; afterwards
         each raise adds one unit.
         """
-        unit = self.game.unit(self._street)
-        return unit if self._raises == 0 else self._to_match + unit
+        return self._unit if self._raises == 0 else self._to_match + self._unit
 
     def _is_full_raise(self, total: int, increment: int) -> bool:
-        if self.game.structure is FIXED_LIMIT:
+        if self._fixed:
             if total >= self._fixed_limit_target():
                 return True  # a full bet or raise (completing a bring-in included)
-            unit = self.game.unit(self._street)
-            return 2 * increment >= unit  # RULES.md §4: an all-in of half a unit re-opens
+            return 2 * increment >= self._unit  # RULES.md §4: an all-in of half a unit re-opens
         return increment >= self._increment
 
     def _post_forced_bets(self) -> None:
@@ -499,6 +496,8 @@ class Hand:
 
     def _begin_street(self, first: bool = False) -> None:
         game, n = self.game, self._n
+        if self._fixed:
+            self._unit = game.unit(self._street)
         self._deal(game.streets[self._street])
         self._acted = [-1] * n
         self._raises = 0
