@@ -1,9 +1,10 @@
 """The ``croupier`` command line, run as a subprocess (``python -m croupier``).
 
 Each test starts the installed command line and checks what it prints and its
-exit status: the ``eval`` and ``replay`` commands, ``--json``, and that every
-error (bad cards, a missing, truncated or illegal hand history, an unsupported
-variant) is one line on stderr with status 2, never a traceback.
+exit status: the ``eval``, ``replay`` and ``equity`` commands, ``--json``, and
+that every error (bad cards or ranges, a card given twice, a missing, truncated
+or illegal hand history, an unsupported variant) is one line on stderr with
+status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
+import croupier
 from croupier import phh
+from croupier.equity_calc import equity
 
 # shared/ lies beside the repository (here and in CI).
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
@@ -56,13 +59,15 @@ def test_the_shared_hand_histories_are_there() -> None:
 # ------------------------------------------------------------------- --help
 
 
-@pytest.mark.parametrize("command", [[], ["eval"], ["replay"]], ids=lambda c: " ".join(c) or "-")
+@pytest.mark.parametrize(
+    "command", [[], ["eval"], ["replay"], ["equity"]], ids=lambda c: " ".join(c) or "-"
+)
 def test_help_exits_0(command: list[str]) -> None:
     result = run(*command, "--help")
     assert result.returncode == 0
     assert result.stdout.startswith("usage: croupier")
     assert result.stderr == ""
-    for name in command or ["eval", "replay"]:
+    for name in command or ["eval", "replay", "equity"]:
         assert name in result.stdout
 
 
@@ -305,3 +310,131 @@ def test_replay_a_file_that_is_not_phh(tmp_path: Path) -> None:
 @pytest.mark.parametrize("number", ["0", "1000"])
 def test_replay_a_hand_the_file_does_not_have(number: str) -> None:
     assert_error(run("replay", HANDHQ, "--hand", number), f"--hand {number}")
+
+
+# ------------------------------------------------------------------- equity
+
+FLOP = ("AhKh", "QdQc", "--board", "2c7d9h")  # 990 turns and rivers
+
+
+def percents(line: str) -> dict[str, float]:
+    """``{"equity": 28.28, "win": ...}`` from a line of ``croupier equity``."""
+    words = line.split()[1:]
+    return {w: float(v.rstrip("%")) for w, v in zip(words[::2], words[1::2], strict=True)}
+
+
+def test_equity_of_a_flop_spot() -> None:
+    result = run("equity", *FLOP)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert len(lines) == 3
+    assert [line.split()[0] for line in lines[:2]] == ["AhKh", "QdQc"]
+    assert lines[2] == "990 deals, exact"
+    rows = [percents(line) for line in lines[:2]]
+    assert [set(r) for r in rows] == [{"equity", "win", "tie"}] * 2  # no hi/lo shares
+    expected = equity(croupier.TexasHoldem(croupier.NO_LIMIT), ["AhKh", "QdQc"], "2c7d9h")
+    assert [r["equity"] for r in rows] == [round(100 * e, 2) for e in expected.equity]
+    assert sum(r["equity"] for r in rows) == pytest.approx(100, abs=0.011)
+
+
+def test_equity_json_is_the_library_result() -> None:
+    result = run("equity", *FLOP, "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert set(doc) == {"game", "board", "dead", "hands", "deals", "exact"}
+    assert (doc["game"], doc["board"], doc["dead"]) == ("holdem", "2c7d9h", "")
+    expected = equity(
+        croupier.TexasHoldem(croupier.NO_LIMIT), ["AhKh", "QdQc"], "2c7d9h", exact=True
+    )
+    assert doc["deals"] == expected.deals == 990
+    assert doc["exact"] is True
+    assert [h["hand"] for h in doc["hands"]] == ["AhKh", "QdQc"]
+    for i, hand in enumerate(doc["hands"]):
+        assert set(hand) == {"hand", "equity", "win", "tie", "high", "low", "stderr"}
+        assert hand["equity"] == expected.equity[i]
+        assert hand["win"] == expected.win[i]
+        assert hand["tie"] == expected.tie[i]
+        assert hand["high"] == expected.high[i]
+        assert hand["low"] == expected.low[i]
+        assert hand["stderr"] is None
+        assert all(isinstance(hand[k], float) for k in ("equity", "win", "tie", "high", "low"))
+    assert sum(h["equity"] for h in doc["hands"]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_equity_with_dead_cards_and_a_turn() -> None:
+    result = run("equity", "AhKh", "QdQc", "--board", "2c 7d 9h Th", "--dead", "Jh", "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert (doc["board"], doc["dead"], doc["deals"]) == ("2c7d9hTh", "Jh", 43)
+    expected = equity(croupier.TexasHoldem(croupier.NO_LIMIT), ["AhKh", "QdQc"], "2c7d9hTh", "Jh")
+    assert [h["equity"] for h in doc["hands"]] == list(expected.equity)
+
+
+def test_equity_of_a_range_by_monte_carlo_is_deterministic_with_a_seed() -> None:
+    args = ("equity", "TT+, AKs", "AhKh", "--samples", "50000", "--seed", "1")
+    first, second = run(*args), run(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    lines = first.stdout.splitlines()
+    assert [line.split()[0] for line in lines[:2]] == ["TT+,", "AhKh"]
+    assert lines[0].startswith("TT+, AKs  equity")
+    assert lines[2].startswith("50000 deals, Monte Carlo, ±")
+    rows = [percents(line.replace("TT+, AKs", "range")) for line in lines[:2]]
+    assert sum(r["equity"] for r in rows) == pytest.approx(100, abs=0.011)
+    doc = json.loads(run(*args, "--json").stdout)
+    assert doc["exact"] is False and doc["deals"] == 50000
+    expected = equity(
+        croupier.TexasHoldem(croupier.NO_LIMIT), ["TT+, AKs", "AhKh"], samples=50000, seed=1
+    )
+    assert [h["equity"] for h in doc["hands"]] == list(expected.equity)
+    assert expected.stderr is not None
+    assert [h["stderr"] for h in doc["hands"]] == list(expected.stderr)
+    assert all(0 < h["stderr"] < 0.01 for h in doc["hands"])
+
+
+def test_equity_of_courchevel_hi_lo_has_high_and_low_shares() -> None:
+    args = ("equity", "As2d3cKh4s", "QdQc8h9hTs", "--game", "courchevel", "--board", "5c")
+    result = run(*args)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    rows = [percents(line) for line in lines[:2]]
+    assert [set(r) for r in rows] == [{"equity", "win", "tie", "high", "low"}] * 2
+    for r in rows:
+        assert r["high"] + r["low"] == pytest.approx(r["equity"], abs=0.011)
+    assert rows[0]["low"] > 0 and rows[1]["low"] == 0  # only the first hand can make a low
+    assert lines[2].endswith("deals, exact")
+    doc = json.loads(run(*args, "--json").stdout)
+    assert doc["game"] == "courchevel"
+    expected = equity(
+        croupier.CourchevelHiLo(croupier.POT_LIMIT), ["As2d3cKh4s", "QdQc8h9hTs"], "5c"
+    )
+    assert [h["high"] for h in doc["hands"]] == list(expected.high)
+    assert [h["low"] for h in doc["hands"]] == list(expected.low)
+    assert sum(h["equity"] for h in doc["hands"]) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["XxKh", "QdQc", *FLOP[2:]], ["hand 1", "XxKh"]),  # a bad card (not a range either)
+        (["TT+, AKx", "AhKh"], ["hand 1", "AKx"]),  # a bad range
+        (["AhKhQs", "QdQc"], ["hand 1", "3 cards"]),
+        (["AhKh", "QdQc", "--board", "2c7d9x"], ["--board", "9x"]),
+        (["AhKh", "QdQc", "--dead", "Zz"], ["--dead"]),
+        (["AhKh", "AhQc"], ["twice"]),  # a card used twice: in two hands,
+        (["AhKh", "QdQc", "--board", "Ah7d9h"], ["twice"]),  # in a hand and the board,
+        (["AhKh", "QdQc", *FLOP[2:], "--dead", "7d"], ["twice"]),  # on the board and dead
+        (["AhKh"], ["two hands"]),
+        ([], ["two hands"]),
+        (["AhKh", "QdQc", "--samples", "0"], ["--samples"]),
+        (["AhKh", "QdQc", "--threads", "0"], ["--threads"]),
+        (["AhKh", "QdQc", "--samples", "10", "--seed", "-1"], ["--seed"]),
+        (["AhKh", "QdQc", "--board", "2c7d9h4s5s6s"], ["6"]),  # too many board cards
+        (["As2d3cKh", "QdQc8h9hTs", "--game", "courchevel"], ["hand 1", "4 cards"]),
+        (["AA", "KK", "--game", "omaha"], ["hand 1", "AA"]),  # ranges are for Hold'em
+    ],
+    ids=lambda x: " ".join(x) or "-",
+)
+def test_equity_errors_are_one_line_and_status_2(args: list[str], words: list[str]) -> None:
+    assert_error(run("equity", *args), *words)

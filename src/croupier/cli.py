@@ -21,9 +21,19 @@ hand and per line, amounts as exact decimal strings)::
       p3 raises to 2.5
       ...
 
+``croupier equity HAND HAND [HAND ...]`` prints the equity of each hand
+(cards, or Hold'em ranges such as ``"TT+, AKs"``), exact or by Monte Carlo
+(``--board``, ``--dead``, ``--game``, ``--exact``/``--samples``, ``--seed``,
+``--threads``, ``--json``)::
+
+    $ croupier equity AhKh QdQc --board 2c7d9h
+    AhKh  equity  28.28%  win  28.28%  tie   0.00%
+    QdQc  equity  71.72%  win  71.72%  tie   0.00%
+    990 deals, exact
+
 Errors (a missing or malformed file, an unsupported variant, an illegal
-action in the file, bad cards) print one line to stderr and exit with status
-2, without a traceback.
+action in the file, bad cards or ranges, a card given twice) print one line
+to stderr and exit with status 2, without a traceback.
 """
 
 from __future__ import annotations
@@ -45,7 +55,9 @@ KINDS: tuple[Kind, ...] = ("high", "ace_to_five", "eight_or_better")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from croupier.games import Game
     from croupier.phh import HandHistory
+    from croupier.ranges import Range
 
 
 def _eval(args: argparse.Namespace) -> int:
@@ -372,6 +384,119 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ equity
+
+# --game choices: the game of each (the betting structure does not matter for equity).
+GAMES = ("holdem", "omaha", "omaha-hilo", "courchevel")
+_HI_LO = ("omaha-hilo", "courchevel")
+
+
+def _game(name: str) -> Game:
+    import croupier
+
+    if name == "holdem":
+        return croupier.TexasHoldem(croupier.NO_LIMIT)
+    if name == "omaha":
+        return croupier.Omaha(croupier.POT_LIMIT)
+    if name == "omaha-hilo":
+        return croupier.OmahaHiLo(croupier.POT_LIMIT)
+    return croupier.CourchevelHiLo(croupier.POT_LIMIT)
+
+
+def _equity_hand(text: str, number: int, hole: int) -> tuple[str, list[int] | Range]:
+    """The label and the cards (or the Hold'em range) of hand ``number``."""
+    from croupier.ranges import parse_range
+
+    try:
+        cards = parse_cards(text)
+    except ValueError as exc:
+        if hole != 2:
+            raise ValueError(f"hand {number} {text!r}: {exc}") from None
+        try:
+            return " ".join(text.split()), parse_range(text)
+        except ValueError as exc:
+            raise ValueError(f"hand {number} {text!r}: {exc}") from None
+    if len(cards) != hole:
+        raise ValueError(f"hand {number} {text!r} has {len(cards)} cards; the game deals {hole}")
+    return "".join(format_card(c) for c in cards), cards
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:6.2f}%"
+
+
+def _equity(args: argparse.Namespace) -> int:
+    from croupier.equity_calc import equity
+
+    if len(args.hands) < 2:
+        raise ValueError(f"equity needs at least two hands, got {len(args.hands)}")
+    if args.samples is not None and args.samples < 1:
+        raise ValueError(f"--samples must be positive, got {args.samples}")
+    if args.threads is not None and args.threads < 1:
+        raise ValueError(f"--threads must be positive, got {args.threads}")
+    if args.seed is not None and args.seed < 0:
+        raise ValueError(f"--seed must be non-negative, got {args.seed}")
+    game = _game(args.game)
+    hole = game.streets[0].hole
+    parsed = [_equity_hand(text, k + 1, hole) for k, text in enumerate(args.hands)]
+    labels = [label for label, _ in parsed]
+    board: list[int] = []
+    dead: list[int] = []
+    for option, text, cards in (("--board", args.board, board), ("--dead", args.dead, dead)):
+        try:
+            cards.extend(parse_cards(text))
+        except ValueError as exc:
+            raise ValueError(f"{option} {text!r}: {exc}") from None
+    result = equity(
+        game,
+        [h for _, h in parsed],
+        board,
+        dead,
+        exact=True if args.exact else None,
+        samples=args.samples,
+        seed=args.seed,
+        threads=args.threads,
+    )
+    n = len(labels)
+    stderr: Sequence[float | None] = result.stderr if result.stderr is not None else [None] * n
+    if args.json:
+        doc = {
+            "game": args.game,
+            "board": "".join(format_card(c) for c in board),
+            "dead": "".join(format_card(c) for c in dead),
+            "hands": [
+                {
+                    "hand": labels[i],
+                    "equity": result.equity[i],
+                    "win": result.win[i],
+                    "tie": result.tie[i],
+                    "high": result.high[i],
+                    "low": result.low[i],
+                    "stderr": stderr[i],
+                }
+                for i in range(n)
+            ],
+            "deals": result.deals,
+            "exact": result.exact,
+        }
+        print(json.dumps(doc))
+        return 0
+    width = max(len(label) for label in labels)
+    for i, label in enumerate(labels):
+        line = (
+            f"{label:<{width}}  equity {_percent(result.equity[i])}"
+            f"  win {_percent(result.win[i])}  tie {_percent(result.tie[i])}"
+        )
+        if args.game in _HI_LO:
+            line += f"  high {_percent(result.high[i])}  low {_percent(result.low[i])}"
+        print(line)
+    if result.stderr is None:
+        print(f"{result.deals} deals, exact")
+    else:
+        print(f"{result.deals} deals, Monte Carlo, ±{100 * max(result.stderr):.2f}% (std. error)")
+    return 0
+
+
 # ------------------------------------------------------------------ parser
 
 
@@ -407,6 +532,47 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print one JSON document per hand (one per line)"
     )
     p_replay.set_defaults(func=_replay)
+
+    p_equity = sub.add_parser(
+        "equity",
+        help="equity of two or more hands or Hold'em ranges",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "Print each hand's equity (its expected share of the pot), how often it wins\n"
+            "alone and how often it ties, and in hi/lo games its shares from the high and\n"
+            "the low halves. Every deal is enumerated when there are at most 2,000,000 of\n"
+            "them (or with --exact); else deals are sampled (Monte Carlo, with the\n"
+            "standard error)."
+        ),
+        epilog=(
+            "examples:\n"
+            "  croupier equity AhKh QdQc --board 2c7d9h\n"
+            '  croupier equity "TT+, AKs" AhKh --samples 50000 --seed 1\n'
+            "  croupier equity As2d3cKh4s QdQc8h9hTs --game courchevel --board 5c"
+        ),
+    )
+    p_equity.add_argument(
+        "hands",
+        nargs="*",
+        metavar="HAND",
+        help='hole cards such as AhKh, or (Hold\'em) a range such as "TT+, AKs"; two or more',
+    )
+    p_equity.add_argument("--board", default="", metavar="CARDS", help="board cards, e.g. 2c7d9h")
+    p_equity.add_argument(
+        "--dead", default="", metavar="CARDS", help="cards out of the deck (folded, burnt, seen)"
+    )
+    p_equity.add_argument(
+        "--game", choices=GAMES, default="holdem", help="the game (default: holdem)"
+    )
+    how = p_equity.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every deal")
+    how.add_argument("--samples", type=int, metavar="N", help="sample N deals (Monte Carlo)")
+    p_equity.add_argument("--seed", type=int, metavar="S", help="seed of the Monte Carlo deals")
+    p_equity.add_argument(
+        "--threads", type=int, metavar="T", help="threads to use (default: every core)"
+    )
+    p_equity.add_argument("--json", action="store_true", help="print one JSON document")
+    p_equity.set_defaults(func=_equity)
     return parser
 
 
