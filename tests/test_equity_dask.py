@@ -18,6 +18,8 @@ def test_equity_on_a_local_dask_cluster_matches_the_local_run() -> None:
     game = croupier.CourchevelHiLo(NO_LIMIT)
     hands = ["As2d3cKh4s", "QdQc8h9hTs", "5c6c7d8dJh"]
     local = equity(game, hands, samples=450_000, seed=11)
+    holdem = croupier.TexasHoldem(NO_LIMIT)
+    holdem_local = equity(holdem, ["AhKh", "QdQc", "7s7c"], samples=450_000, seed=11)
     with (
         distributed.LocalCluster(
             n_workers=2,
@@ -28,6 +30,11 @@ def test_equity_on_a_local_dask_cluster_matches_the_local_run() -> None:
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        spread = equity(game, hands, samples=450_000, seed=11, executor=client.get_executor())
+        pool = client.get_executor()
+        spread = equity(game, hands, samples=450_000, seed=11, executor=pool)
+        holdem_spread = equity(
+            holdem, ["AhKh", "QdQc", "7s7c"], samples=450_000, seed=11, executor=pool
+        )
     assert spread == local
+    assert holdem_spread == holdem_local  # the Hold'em kernel's chunks ran on the workers
     assert spread.deals == 450_000 and sum(spread.equity) == pytest.approx(1.0)

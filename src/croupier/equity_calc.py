@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
 import numpy.typing as npt
 
+from croupier import equity_kernels
 from croupier import hands as _hands
 from croupier.cards import parse_cards
 from croupier.games import Game, holdem_high, omaha_low_value, omaha_value
@@ -334,6 +336,10 @@ def _fixed_hands(
             np.hstack([np.broadcast_to(fixed, (rows, len(known))), deck[index]])
         )
 
+    if game.value is holdem_high and game.low_value is None:
+        return _holdem_kernel(
+            hole_arrays, fixed, deck, missing, exact, samples, seed, threads, executor
+        )
     jobs: list[Callable[[], npt.NDArray[np.float64]]] = []
     if exact:
         combos = _combinations(len(stub), missing)
@@ -356,6 +362,55 @@ def _fixed_hands(
 
         jobs.append(job)
     return _run(jobs, executor), count, False
+
+
+def _available_cores() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1  # pragma: no cover - not Linux
+
+
+def _holdem_kernel(
+    holes: list[npt.NDArray[np.uint8]],
+    board: npt.NDArray[np.uint8],
+    stub: npt.NDArray[np.uint8],
+    missing: int,
+    exact: bool,
+    samples: int | None,
+    seed: int | None,
+    threads: int | None,
+    executor: Executor | None,
+) -> tuple[npt.NDArray[np.float64], int, bool]:
+    """Hold'em with known hands on the nogil kernels of ``croupier.equity_kernels``.
+
+    Exact enumeration runs here on ``threads`` cores (it takes milliseconds);
+    Monte Carlo chunks go to ``executor`` when one is given.
+    """
+    cores = threads or _available_cores()
+    hole_matrix = np.ascontiguousarray(np.stack(holes))
+    if exact:
+        sums = equity_kernels.holdem_exact(hole_matrix, board, stub, missing, cores)
+        return np.array(sums), math.comb(len(stub), missing), True
+    count = DEFAULT_SAMPLES if samples is None else samples
+    if count < 1:
+        raise ValueError(f"samples must be positive, got {count}")
+    streams = np.random.SeedSequence(seed).spawn(math.ceil(count / CHUNK))
+    sizes = [min(CHUNK, count - k * CHUNK) for k in range(len(streams))]
+    seeds = [int(s.generate_state(1, np.uint64)[0]) for s in streams]
+
+    def chunk(k: int) -> npt.NDArray[np.float64]:
+        return np.array(
+            equity_kernels.holdem_sampled(hole_matrix, board, stub, missing, seeds[k], sizes[k])
+        )
+
+    if executor is not None:
+        parts = [f.result() for f in [executor.submit(chunk, k) for k in range(len(sizes))]]
+    elif cores > 1 and len(sizes) > 1:
+        with ThreadPoolExecutor(cores) as pool:  # the kernel releases the GIL
+            parts = list(pool.map(chunk, range(len(sizes))))
+    else:
+        parts = [chunk(k) for k in range(len(sizes))]
+    return np.sum(parts, axis=0), count, False
 
 
 def _sampled_ranges(

@@ -1,0 +1,25 @@
+"""Type stub of the compiled module ``croupier.equity_kernels`` (see equity_kernels.pyx)."""
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["holdem_exact", "holdem_sampled"]
+
+def holdem_exact(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    stub: npt.NDArray[np.uint8],
+    missing: int,
+    threads: int,
+) -> list[list[float]]:
+    """Sums of shares over every completion of ``board`` with ``missing`` cards of ``stub``."""
+
+def holdem_sampled(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    stub: npt.NDArray[np.uint8],
+    missing: int,
+    seed: int,
+    samples: int,
+) -> list[list[float]]:
+    """Sums of shares over ``samples`` random completions (SplitMix64 seeded with ``seed``)."""
