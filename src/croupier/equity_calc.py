@@ -40,6 +40,7 @@ __all__ = ["EquityResult", "equity"]
 EXACT_LIMIT = 2_000_000
 DEFAULT_SAMPLES = 100_000
 CHUNK = 200_000
+KERNEL_CHUNK = 25_000  # Monte Carlo boards per kernel call (and per seed)
 
 Cards = Sequence[int] | str
 Shares = npt.NDArray[np.float64]
@@ -364,6 +365,17 @@ def _fixed_hands(
     return _run(jobs, executor), count, False
 
 
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """A thread pool of ``workers`` threads, kept for later calls."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        pool = _POOLS[workers] = ThreadPoolExecutor(workers, thread_name_prefix="croupier")
+    return pool
+
+
 def _available_cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
@@ -394,8 +406,8 @@ def _holdem_kernel(
     count = DEFAULT_SAMPLES if samples is None else samples
     if count < 1:
         raise ValueError(f"samples must be positive, got {count}")
-    streams = np.random.SeedSequence(seed).spawn(math.ceil(count / CHUNK))
-    sizes = [min(CHUNK, count - k * CHUNK) for k in range(len(streams))]
+    streams = np.random.SeedSequence(seed).spawn(math.ceil(count / KERNEL_CHUNK))
+    sizes = [min(KERNEL_CHUNK, count - k * KERNEL_CHUNK) for k in range(len(streams))]
     seeds = [int(s.generate_state(1, np.uint64)[0]) for s in streams]
 
     def chunk(k: int) -> npt.NDArray[np.float64]:
@@ -406,8 +418,7 @@ def _holdem_kernel(
     if executor is not None:
         parts = [f.result() for f in [executor.submit(chunk, k) for k in range(len(sizes))]]
     elif cores > 1 and len(sizes) > 1:
-        with ThreadPoolExecutor(cores) as pool:  # the kernel releases the GIL
-            parts = list(pool.map(chunk, range(len(sizes))))
+        parts = list(_pool(cores).map(chunk, range(len(sizes))))  # the kernel drops the GIL
     else:
         parts = [chunk(k) for k in range(len(sizes))]
     return np.sum(parts, axis=0), count, False
