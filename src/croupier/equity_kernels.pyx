@@ -87,6 +87,11 @@ cdef void enumerate_from(int n, const uint64_t* hole_key, const uint64_t* hole_s
     if depth == missing:
         score(n, hole_key, hole_suits, key, suits, acc)
         return
+    if depth == missing - 1:  # the last card: a flat loop, no call per board
+        for i in range(first, m):
+            c = stub[i]
+            score(n, hole_key, hole_suits, key + CROUPIER_CARD_KEY[c], suits | suit_bit(c), acc)
+        return
     for i in range(first, m - (missing - depth) + 1):
         c = stub[i]
         enumerate_from(n, hole_key, hole_suits, stub, m, i + 1, depth + 1, missing,
