@@ -140,3 +140,10 @@ def test_range_monte_carlo_lands_within_four_standard_errors_of_the_exact_value(
     assert sampled.stderr is not None
     for e, m, se in zip(exact.equity, sampled.equity, sampled.stderr, strict=True):
         assert abs(m - e) <= 4 * se
+
+
+def test_ranges_that_cannot_be_dealt_together_are_refused_exact_and_sampled() -> None:
+    # Both players need the only two aces left: no deal exists.
+    for options in ({"exact": True}, {"samples": 1_000, "seed": 1}):
+        with pytest.raises(ValueError, match="cannot be dealt together"):
+            equity(HOLDEM, ["AhAs", "AA"], board="AcAd2c", **options)  # type: ignore[arg-type]

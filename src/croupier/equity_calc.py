@@ -41,6 +41,7 @@ EXACT_LIMIT = 2_000_000
 DEFAULT_SAMPLES = 100_000
 CHUNK = 200_000
 KERNEL_CHUNK = 25_000  # Monte Carlo boards per kernel call (and per seed)
+NO_DEAL = "the ranges cannot be dealt together: every combination shares a card"
 
 Cards = Sequence[int] | str
 Shares = npt.NDArray[np.float64]
@@ -222,14 +223,15 @@ def equity(
     for i, r in enumerate(ranges):
         if not len(r):
             raise ValueError(f"hand {i + 1}: no combination is left beside the known cards")
-    assignments = _assignments(ranges)
-    if not assignments:
-        raise ValueError("the ranges cannot be dealt together: every combination shares a card")
     missing = board_size - len(known)
     per_deal = math.comb(52 - len(known) - len(dead_cards) - 2 * len(ranges), missing)
+    at_most = math.prod(len(r) for r in ranges)  # combinations before card conflicts
     if exact is None:
-        exact = samples is None and len(assignments) * per_deal <= EXACT_LIMIT
+        exact = samples is None and at_most * per_deal <= EXACT_LIMIT
     if exact:
+        assignments = _assignments(ranges)
+        if not assignments:
+            raise ValueError(NO_DEAL)
         total = np.zeros((6, len(ranges)))
         weight_sum, deals = 0.0, 0
         for combo_cards, weight in assignments:
@@ -455,7 +457,11 @@ def _sampled_ranges(
         ) -> npt.NDArray[np.float64]:
             rng = np.random.default_rng(stream)
             picks = np.empty((0, len(ranges), 2), dtype=np.int64)
+            rounds = 0
             while picks.shape[0] < size:
+                rounds += 1
+                if rounds > 50 and picks.shape[0] == 0:
+                    raise ValueError(NO_DEAL)
                 pairs = zip(combos, probs, strict=True)
                 draw = np.stack([c[rng.choice(len(c), size=size, p=p)] for c, p in pairs], axis=1)
                 cards = np.sort(draw.reshape(size, -1), axis=1)
