@@ -42,6 +42,7 @@ __all__ = [
     "Razz",
     "SevenCardStud",
     "SevenCardStudHiLo",
+    "SimulationResult",
     "Street",
     "Structure",
     "TexasHoldem",
@@ -53,6 +54,7 @@ __all__ = [
     "parse_cards",
     "parse_range",
     "pots",
+    "simulate",
 ]
 
 
@@ -63,6 +65,10 @@ def __getattr__(name: str) -> object:
         from croupier import equity_calc
 
         return getattr(equity_calc, name)
+    if name in ("simulate", "SimulationResult"):
+        from croupier import simulation
+
+        return getattr(simulation, name)
     if name in ("parse_range", "Range"):
         from croupier import ranges
 
