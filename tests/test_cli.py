@@ -438,3 +438,30 @@ def test_equity_of_courchevel_hi_lo_has_high_and_low_shares() -> None:
 )
 def test_equity_errors_are_one_line_and_status_2(args: list[str], words: list[str]) -> None:
     assert_error(run("equity", *args), *words)
+
+
+def test_simulate_prints_every_seat_and_repeats_with_the_seed() -> None:
+    args = ["simulate", "--game", "razz", "--players", "4", "--hands", "300", "--seed", "3"]
+    first = run(*args, "--json")
+    again = run(*args, "--json")
+    assert first.returncode == again.returncode == 0
+    one, two = json.loads(first.stdout), json.loads(again.stdout)
+    assert one["hands"] == 300 and len(one["net"]) == 4 and sum(one["net"]) == 0
+    assert (one["net"], one["won"]) == (two["net"], two["won"])
+    text = run(*args)
+    assert text.returncode == 0
+    assert text.stdout.count("seat ") == 4 and "300 hands in" in text.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--players", "1"],
+        ["--hands", "0"],
+        ["--stack", "0"],
+    ],
+)
+def test_simulate_bad_options_exit_2_with_one_line(args: list[str]) -> None:
+    result = run("simulate", *args)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
