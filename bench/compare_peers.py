@@ -671,6 +671,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="skip the complete-hands comparison of the betting engines",
     )
+    parser.add_argument(
+        "--no-equity",
+        action="store_true",
+        help="skip the equity comparison",
+    )
     args = parser.parse_args(argv)
     n = args.hands or (500_000 if args.quick else 2_000_000)
     if n < 1000:
@@ -696,6 +701,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_engines:
         progress("complete hands: croupier's engine and PokerKit's")
         print(engines_report(args.quick))
+    if not args.no_equity:
+        progress("equity: croupier, pokerfast, PokerKit")
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from peer_equity import equity_report
+
+        print(equity_report(args.quick))
     progress(f"done in {time.perf_counter() - start:.0f} s")
     return 0
 
