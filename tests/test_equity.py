@@ -147,3 +147,75 @@ def test_ranges_that_cannot_be_dealt_together_are_refused_exact_and_sampled() ->
     for options in ({"exact": True}, {"samples": 1_000, "seed": 1}):
         with pytest.raises(ValueError, match="cannot be dealt together"):
             equity(HOLDEM, ["AhAs", "AA"], board="AcAd2c", **options)  # type: ignore[arg-type]
+
+
+def slow_stud_equity(hands: list[str], dead: str, kind: str) -> list[Fraction]:
+    """Every way to complete each seven-card hand, valued by the reference evaluators."""
+    known = [parse_cards(h) for h in hands]
+    used = {c for h in known for c in h} | set(parse_cards(dead))
+    rest = [c for c in range(52) if c not in used]
+    needs = [7 - len(h) for h in known]
+    totals = [Fraction(0)] * len(hands)
+    count = 0
+
+    def deals(p: int, free: list[int]) -> list[list[tuple[int, ...]]]:
+        if p == len(needs):
+            return [[]]
+        out = []
+        for cards in itertools.combinations(free, needs[p]):
+            rest_free = [c for c in free if c not in cards]
+            out += [[cards, *tail] for tail in deals(p + 1, rest_free)]
+        return out
+
+    for extra in deals(0, rest):
+        full = [h + list(e) for h, e in zip(known, extra, strict=True)]
+        if kind == "razz":
+            keys = [ref.a5_key(h) for h in full]
+            best = min(keys)  # a5 keys: smaller is the better low
+            winners = [i for i, k in enumerate(keys) if k == best]
+            lows = None
+        else:
+            keys = [ref.high_key(h) for h in full]
+            best = max(keys)
+            winners = [i for i, k in enumerate(keys) if k == best]
+            lows = [ref.low8_key(h) for h in full] if kind == "stud8" else None
+        qualifying = [k for k in lows if k is not None] if lows else []
+        if qualifying:
+            best_low = min(qualifying)
+            low_winners = [i for i, k in enumerate(lows or []) if k == best_low]
+            for i in winners:
+                totals[i] += Fraction(1, 2 * len(winners))
+            for i in low_winners:
+                totals[i] += Fraction(1, 2 * len(low_winners))
+        else:
+            for i in winners:
+                totals[i] += Fraction(1, len(winners))
+        count += 1
+    return [t / count for t in totals]
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "dead", "kind"),
+    [
+        (croupier.Razz(1, 1, (2, 4)), ["As2d5h7c8s3c", "2c3h4d6s9hKd"], "Qs Jd", "razz"),
+        (croupier.Razz(1, 1, (2, 4)), ["As2d5h7c8sKc", "2c3h4d6sKhQd", "3s4s6h9c9dTd"], "", "razz"),
+        (croupier.SevenCardStud(1, 1, (2, 4)), ["KhKd4c7s9s2h", "QcQs5d5h8c3d"], "Kc", "stud"),
+        (croupier.SevenCardStudHiLo(1, 1, (2, 4)), ["As2d3c9h9dTc", "KhKs7d6c5h4s"], "", "stud8"),
+    ],
+)
+def test_stud_equity_matches_a_slow_independent_enumeration(
+    game: croupier.Game, hands: list[str], dead: str, kind: str
+) -> None:
+    result = equity(game, hands, dead=dead, exact=True)
+    expected = slow_stud_equity(hands, dead, kind)
+    assert result.equity == pytest.approx([float(x) for x in expected], abs=1e-12)
+
+
+def test_stud_monte_carlo_lands_within_four_standard_errors() -> None:
+    razz = croupier.Razz(1, 1, (2, 4))
+    hands = ["As2d5h7c8s", "2c3h4d6sKh"]
+    exact = equity(razz, hands, exact=True)
+    sampled = equity(razz, hands, samples=20_000, seed=2)
+    assert sampled.stderr is not None
+    for e, m, se in zip(exact.equity, sampled.equity, sampled.stderr, strict=True):
+        assert abs(m - e) <= 4 * se

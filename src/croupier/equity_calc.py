@@ -5,9 +5,10 @@ boards (Monte Carlo) and counts, per player, the share of the pot won: a
 whole pot, half of a hi/lo pot, a third of a three-way tie.  The hand values
 come from the numpy batch kernels of ``croupier.hands`` (no GIL, all cores).
 
-Works today for the flop games (Texas Hold'em, Omaha, Omaha Hi/Lo,
-Courchevel Hi/Lo) with known hole cards, and Hold'em ranges
-(``croupier.ranges``).  Stud games and partly known hands are not done yet.
+Works for the flop games (Texas Hold'em, Omaha, Omaha Hi/Lo, Courchevel
+Hi/Lo) with known hole cards or Hold'em ranges (``croupier.ranges``), and for
+the stud games (Razz, Seven-Card Stud, Stud Hi/Lo) from the cards each player
+holds so far, with the cards seen elsewhere as ``dead``.
 
 >>> from croupier import NO_LIMIT, TexasHoldem
 >>> result = equity(TexasHoldem(NO_LIMIT), ["AhKh", "QdQc"], board="2c7d9h", exact=True)
@@ -20,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -31,7 +32,15 @@ import numpy.typing as npt
 from croupier import equity_kernels
 from croupier import hands as _hands
 from croupier.cards import parse_cards
-from croupier.games import Game, holdem_high, omaha_low_value, omaha_value
+from croupier.games import (
+    Game,
+    holdem_high,
+    omaha_low_value,
+    omaha_value,
+    seven_card_ace_to_five,
+    seven_card_eight_low,
+    seven_card_high,
+)
 from croupier.ranges import Range, parse_range
 
 __all__ = ["EquityResult", "equity"]
@@ -104,16 +113,21 @@ def _values(
     low = np.empty((n, len(holes)), dtype=np.int64) if game.low_value else None
     for p, hole in enumerate(holes):
         rows = np.ascontiguousarray(np.broadcast_to(hole, (n, hole.shape[-1])))
-        if game.value is holdem_high:
+        if game.value is holdem_high or game.value is seven_card_high:
             high[:, p] = _hands.high(np.hstack([rows, boards]), threads=threads)
+        elif game.value is seven_card_ace_to_five:
+            high[:, p] = _hands.ace_to_five_low(np.hstack([rows, boards]), threads=threads)
         elif game.value is omaha_value:
             high[:, p] = _hands.omaha_high(rows, boards, threads=threads)
         else:
             raise ValueError(f"equity is not available for {game.name} yet")
         if low is not None:
-            if game.low_value is not omaha_low_value:
+            if game.low_value is omaha_low_value:
+                low[:, p] = _hands.omaha_eight_or_better_low(rows, boards, threads=threads)
+            elif game.low_value is seven_card_eight_low:
+                low[:, p] = _hands.eight_or_better_low(np.hstack([rows, boards]), threads=threads)
+            else:
                 raise ValueError(f"equity is not available for {game.name} yet")
-            low[:, p] = _hands.omaha_eight_or_better_low(rows, boards, threads=threads)
     return high, low
 
 
@@ -193,6 +207,8 @@ def equity(
     """
     if len(hands) < 2:
         raise ValueError("equity needs at least two hands")
+    if game.bring_in_key is not None:
+        return _stud_equity(game, hands, dead, exact, samples, seed, threads)
     hole_count = game.streets[0].hole
     parsed = [_hand(h, i, hole_count) for i, h in enumerate(hands)]
     known = _cards(board, "board")
@@ -246,6 +262,75 @@ def equity(
         game, ranges, known, dead_cards, missing, samples, seed, threads, executor
     )
     return _result(sums, deals, False)
+
+
+STUD_EXACT_LIMIT = 200_000
+
+
+def _stud_equity(
+    game: Game,
+    hands: Sequence[Cards | Range],
+    dead: Cards,
+    exact: bool | None,
+    samples: int | None,
+    seed: int | None,
+    threads: int | None,
+) -> EquityResult:
+    """Stud games: each hand is the cards a player holds so far (up and down, 1 to 7);
+    the rest of their seven cards come from the deck less every known card."""
+    known: list[list[int]] = []
+    for i, h in enumerate(hands):
+        if isinstance(h, Range):
+            raise ValueError(f"hand {i + 1}: stud hands are cards, not ranges")
+        cards = _cards(h, f"hand {i + 1}")
+        if not 1 <= len(cards) <= 7:
+            raise ValueError(f"hand {i + 1} has {len(cards)} cards; a stud hand has 1 to 7")
+        known.append(cards)
+    gone = [c for h in known for c in h] + _cards(dead, "dead")
+    if len(set(gone)) != len(gone):
+        raise ValueError("a card is given twice (hands and dead cards must differ)")
+    stub = np.array([c for c in range(52) if c not in set(gone)], dtype=np.uint8)
+    needs = [7 - len(h) for h in known]
+    if sum(needs) > len(stub):
+        raise ValueError("the deck cannot complete every hand (no community card here)")
+    deals, left = 1, len(stub)
+    for k in needs:
+        deals *= math.comb(left, k)
+        left -= k
+    if exact is None:
+        exact = samples is None and deals <= STUD_EXACT_LIMIT
+    if exact:
+        rows = np.array(list(_stud_deals(len(stub), needs)), dtype=np.intp).reshape(deals, -1)
+        count = deals
+    else:
+        count = DEFAULT_SAMPLES if samples is None else samples
+        if count < 1:
+            raise ValueError(f"samples must be positive, got {count}")
+        rng = np.random.default_rng(seed)
+        rows = np.argsort(rng.random((count, len(stub))), axis=1)[:, : sum(needs)]
+    holes, start = [], 0
+    for h, k in zip(known, needs, strict=True):
+        fixed = np.broadcast_to(np.array(h, dtype=np.uint8), (count, len(h)))
+        holes.append(np.hstack([fixed, stub[rows[:, start : start + k]]]))
+        start += k
+    sums = _evaluate_chunk(game, holes, np.zeros((count, 0), dtype=np.uint8), threads)
+    return _result(sums, count, bool(exact))
+
+
+def _stud_deals(m: int, needs: list[int]) -> Iterator[int]:
+    """Every way to give each player their missing cards from range(m), flattened."""
+
+    def deal(p: int, free: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if p == len(needs):
+            yield ()
+            return
+        for cards in itertools.combinations(free, needs[p]):
+            rest = tuple(c for c in free if c not in cards)
+            for tail in deal(p + 1, rest):
+                yield cards + tail
+
+    for row in deal(0, tuple(range(m))):
+        yield from row
 
 
 def _hand(value: Cards | Range, i: int, hole_count: int) -> list[int] | Range:
