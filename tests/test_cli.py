@@ -465,3 +465,13 @@ def test_simulate_bad_options_exit_2_with_one_line(args: list[str]) -> None:
     result = run("simulate", *args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_equity_for_razz_takes_the_cards_each_player_holds() -> None:
+    result = run(
+        "equity", "As2d5h7c8sKc", "2c3h4d6sKhQd", "--game", "razz", "--dead", "Qs", "--json"
+    )
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["exact"] is True and doc["deals"] == 39 * 38  # 52 - 12 held - 1 dead, 1 card each
+    assert sum(h["equity"] for h in doc["hands"]) == pytest.approx(1.0)

@@ -388,7 +388,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 # --game choices: the game of each (the betting structure does not matter for equity).
 GAMES = ("holdem", "omaha", "omaha-hilo", "courchevel")
-_HI_LO = ("omaha-hilo", "courchevel")
+_HI_LO = ("omaha-hilo", "courchevel", "stud-hilo")
 
 
 def _game(name: str) -> Game:
@@ -416,7 +416,7 @@ def _equity_hand(text: str, number: int, hole: int) -> tuple[str, list[int] | Ra
             return " ".join(text.split()), parse_range(text)
         except ValueError as exc:
             raise ValueError(f"hand {number} {text!r}: {exc}") from None
-    if len(cards) != hole:
+    if hole and len(cards) != hole:
         raise ValueError(f"hand {number} {text!r} has {len(cards)} cards; the game deals {hole}")
     return "".join(format_card(c) for c in cards), cards
 
@@ -436,8 +436,9 @@ def _equity(args: argparse.Namespace) -> int:
         raise ValueError(f"--threads must be positive, got {args.threads}")
     if args.seed is not None and args.seed < 0:
         raise ValueError(f"--seed must be non-negative, got {args.seed}")
-    game = _game(args.game)
-    hole = game.streets[0].hole
+    game = _simulated_game(args.game)
+    # Stud hands are the cards a player holds so far (1 to 7): no fixed count.
+    hole = 0 if game.bring_in_key is not None else game.streets[0].hole
     parsed = [_equity_hand(text, k + 1, hole) for k, text in enumerate(args.hands)]
     labels = [label for label, _ in parsed]
     board: list[int] = []
@@ -613,7 +614,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--dead", default="", metavar="CARDS", help="cards out of the deck (folded, burnt, seen)"
     )
     p_equity.add_argument(
-        "--game", choices=GAMES, default="holdem", help="the game (default: holdem)"
+        "--game",
+        choices=SIMULATED,
+        default="holdem",
+        help="the game (default: holdem); in stud games a hand is the cards held so far",
     )
     how = p_equity.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal")
