@@ -475,3 +475,16 @@ def test_equity_for_razz_takes_the_cards_each_player_holds() -> None:
     doc = json.loads(result.stdout)
     assert doc["exact"] is True and doc["deals"] == 39 * 38  # 52 - 12 held - 1 dead, 1 card each
     assert sum(h["equity"] for h in doc["hands"]) == pytest.approx(1.0)
+
+
+def test_equity_samples_to_a_target_standard_error_with_a_progress_bar() -> None:
+    result = run(
+        "equity", "AhKh", "QdQc", "--stderr", "0.004", "--seed", "1", "--progress", "--json"
+    )
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["exact"] is False
+    assert max(h["stderr"] for h in doc["hands"]) <= 0.004
+    assert "deals" in result.stderr and "Traceback" not in result.stderr
+    clash = run("equity", "AhKh", "QdQc", "--stderr", "0.004", "--exact")
+    assert clash.returncode == 2 and "--stderr" in clash.stderr

@@ -219,3 +219,24 @@ def test_stud_monte_carlo_lands_within_four_standard_errors() -> None:
     assert sampled.stderr is not None
     for e, m, se in zip(exact.equity, sampled.equity, sampled.stderr, strict=True):
         assert abs(m - e) <= 4 * se
+
+
+def test_monte_carlo_stops_at_the_target_standard_error_and_reports_progress() -> None:
+    seen: list[tuple[int, int]] = []
+    result = equity(
+        HOLDEM, ["AhKh", "QdQc"], stderr=0.002, seed=4, progress=lambda d, t: seen.append((d, t))
+    )
+    assert result.stderr is not None and max(result.stderr) <= 0.002
+    assert not result.exact and result.deals == seen[-1][0]
+    assert [d for d, _ in seen] == sorted({d for d, _ in seen})  # rounds grow
+    # The same seed gives the same rounds and the same answer.
+    assert equity(HOLDEM, ["AhKh", "QdQc"], stderr=0.002, seed=4) == result
+    # A cap on samples wins over the target.
+    capped = equity(HOLDEM, ["AhKh", "QdQc"], stderr=1e-9, samples=50_000, seed=4)
+    assert capped.deals == 50_000
+
+
+@pytest.mark.parametrize("bad", [0, -0.1, float("nan"), True])
+def test_a_bad_target_standard_error_is_refused(bad: float) -> None:
+    with pytest.raises(ValueError, match="stderr"):
+        equity(HOLDEM, ["AhKh", "QdQc"], stderr=bad)

@@ -421,6 +421,14 @@ def _equity_hand(text: str, number: int, hole: int) -> tuple[str, list[int] | Ra
     return "".join(format_card(c) for c in cards), cards
 
 
+def _progress_bar(done: int, total: int) -> None:
+    """A one-line progress bar on stderr, redrawn in place."""
+    width = 30
+    filled = width * done // max(total, 1)
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,} deals", end="", file=sys.stderr)
+    sys.stderr.flush()
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:6.2f}%"
 
@@ -436,6 +444,8 @@ def _equity(args: argparse.Namespace) -> int:
         raise ValueError(f"--threads must be positive, got {args.threads}")
     if args.seed is not None and args.seed < 0:
         raise ValueError(f"--seed must be non-negative, got {args.seed}")
+    if args.exact and args.stderr is not None:
+        raise ValueError("--stderr is a Monte Carlo target: it does not go with --exact")
     game = _simulated_game(args.game)
     # Stud hands are the cards a player holds so far (1 to 7): no fixed count.
     hole = 0 if game.bring_in_key is not None else game.streets[0].hole
@@ -455,9 +465,13 @@ def _equity(args: argparse.Namespace) -> int:
         dead,
         exact=True if args.exact else None,
         samples=args.samples,
+        stderr=args.stderr,
         seed=args.seed,
         threads=args.threads,
+        progress=_progress_bar if args.progress else None,
     )
+    if args.progress:
+        print(file=sys.stderr)
     n = len(labels)
     stderr: Sequence[float | None] = result.stderr if result.stderr is not None else [None] * n
     if args.json:
@@ -622,6 +636,13 @@ def build_parser() -> argparse.ArgumentParser:
     how = p_equity.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal")
     how.add_argument("--samples", type=int, metavar="N", help="sample N deals (Monte Carlo)")
+    p_equity.add_argument(
+        "--stderr",
+        type=float,
+        metavar="E",
+        help="sample until every standard error is at most E (capped by --samples)",
+    )
+    p_equity.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p_equity.add_argument("--seed", type=int, metavar="S", help="seed of the Monte Carlo deals")
     p_equity.add_argument(
         "--threads", type=int, metavar="T", help="threads to use (default: every core)"

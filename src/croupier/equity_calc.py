@@ -185,11 +185,18 @@ def equity(
     *,
     exact: bool | None = None,
     samples: int | None = None,
+    stderr: float | None = None,
     seed: int | None = None,
     threads: int | None = None,
     executor: Executor | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> EquityResult:
     """Equity of each hand (specific cards, or a Hold'em range such as ``"TT+, AKs"``).
+
+    With ``stderr`` (a target standard error, Monte Carlo only), sampling starts
+    at 25,000 deals and doubles until every hand's standard error is at most
+    ``stderr`` or ``samples`` (default 10,000,000) is reached; ``progress`` is
+    then called as ``progress(deals_so_far, samples)`` after each round.
 
     ``exact=None`` enumerates every deal when there are at most 2,000,000 of
     them (boards times range combinations), else samples ``samples`` deals
@@ -205,6 +212,58 @@ def equity(
     >>> r.deals                                   # 36 pairs of combos x 45 x 44 / 2
     35640
     """
+    if stderr is not None:
+        return _to_target(
+            game, hands, board, dead, samples, stderr, seed, threads, executor, progress
+        )
+    result = _equity(game, hands, board, dead, exact, samples, seed, threads, executor)
+    if progress is not None:
+        progress(result.deals, result.deals)
+    return result
+
+
+def _to_target(
+    game: Game,
+    hands: Sequence[Cards | Range],
+    board: Cards,
+    dead: Cards,
+    samples: int | None,
+    target: float,
+    seed: int | None,
+    threads: int | None,
+    executor: Executor | None,
+    progress: Callable[[int, int], object] | None,
+) -> EquityResult:
+    """Monte Carlo rounds of doubling size until the standard error reaches ``target``."""
+    if isinstance(target, bool) or not (
+        isinstance(target, float | int) and target > 0 and math.isfinite(target)
+    ):
+        raise ValueError(f"stderr must be a positive number, got {target!r}")
+    cap = 10_000_000 if samples is None else samples
+    if cap < 1:
+        raise ValueError(f"samples must be positive, got {cap}")
+    count = min(KERNEL_CHUNK, cap)
+    while True:
+        result = _equity(game, hands, board, dead, False, count, seed, threads, executor)
+        if progress is not None:
+            progress(count, cap)
+        assert result.stderr is not None
+        if max(result.stderr) <= target or count >= cap:
+            return result
+        count = min(2 * count, cap)
+
+
+def _equity(
+    game: Game,
+    hands: Sequence[Cards | Range],
+    board: Cards,
+    dead: Cards,
+    exact: bool | None,
+    samples: int | None,
+    seed: int | None,
+    threads: int | None,
+    executor: Executor | None,
+) -> EquityResult:
     if len(hands) < 2:
         raise ValueError("equity needs at least two hands")
     if game.bring_in_key is not None:
