@@ -2,7 +2,8 @@
 
 Used by ``bench/compare_peers.py`` (``--no-equity`` skips it).  Peers are only
 used here, never by croupier: pokerfast (OMPEval's exact enumeration) and
-PokerKit's ``calculate_equities`` (Monte Carlo).  Each entry is the best of a
+xiapl (exact and Monte Carlo) and PokerKit's ``calculate_equities`` (Monte
+Carlo).  Each entry is the best of a
 few runs; PokerKit is timed on fewer samples and scaled.
 """
 
@@ -65,6 +66,43 @@ def equity_rows(quick: bool = False) -> list[Row]:
                     "",
                 )
             )
+    except ImportError:
+        pass
+    try:
+        import xiapl.card as xc
+        import xiapl.simulation as xs
+
+        def masks(hands: list[str]) -> list[int]:
+            out = []
+            for h in hands:
+                m = 0
+                for k in range(0, len(h), 2):
+                    m |= 1 << xc.Card.from_string(h[k : k + 2]).id
+                out.append(m)
+            return out
+
+        pair = masks(["AhKh", "QdQc"])
+        rows.append(
+            (
+                "AhKh vs QdQc pre-flop, exact",
+                "xiapl",
+                _best(lambda: xs.calculate_equity(pair, 0, xs.SimulationOptions.exact()), repeat),
+                "",
+            )
+        )
+        rows.append(
+            (
+                "AhKh vs QdQc pre-flop, Monte Carlo 100,000",
+                "xiapl",
+                _best(
+                    lambda: xs.calculate_equity(
+                        pair, 0, xs.SimulationOptions.mc_seeded(100_000, 1)
+                    ),
+                    repeat,
+                ),
+                "",
+            )
+        )
     except ImportError:
         pass
     try:
