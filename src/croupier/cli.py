@@ -386,12 +386,13 @@ def _replay(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ equity
 
-# --game choices: the game of each (the betting structure does not matter for equity).
-GAMES = ("holdem", "omaha", "omaha-hilo", "courchevel")
+# --game choices of `equity` and `simulate` (the betting structure does not matter for equity).
+GAMES = ("holdem", "omaha", "omaha-hilo", "courchevel", "razz", "stud", "stud-hilo")
 _HI_LO = ("omaha-hilo", "courchevel", "stud-hilo")
 
 
 def _game(name: str) -> Game:
+    """The game of ``--game NAME`` (blinds 1/2, or antes 1, bring-in 1 and bets 2/4)."""
     import croupier
 
     if name == "holdem":
@@ -400,7 +401,13 @@ def _game(name: str) -> Game:
         return croupier.Omaha(croupier.POT_LIMIT)
     if name == "omaha-hilo":
         return croupier.OmahaHiLo(croupier.POT_LIMIT)
-    return croupier.CourchevelHiLo(croupier.POT_LIMIT)
+    if name == "courchevel":
+        return croupier.CourchevelHiLo(croupier.POT_LIMIT)
+    if name == "razz":
+        return croupier.Razz(1, 1, (2, 4))
+    if name == "stud":
+        return croupier.SevenCardStud(1, 1, (2, 4))
+    return croupier.SevenCardStudHiLo(1, 1, (2, 4))
 
 
 def _equity_hand(text: str, number: int, hole: int) -> tuple[str, list[int] | Range]:
@@ -446,7 +453,7 @@ def _equity(args: argparse.Namespace) -> int:
         raise ValueError(f"--seed must be non-negative, got {args.seed}")
     if args.exact and args.stderr is not None:
         raise ValueError("--stderr is a Monte Carlo target: it does not go with --exact")
-    game = _simulated_game(args.game)
+    game = _game(args.game)
     # Stud hands are the cards a player holds so far (1 to 7): no fixed count.
     hole = 0 if game.bring_in_key is not None else game.streets[0].hole
     parsed = [_equity_hand(text, k + 1, hole) for k, text in enumerate(args.hands)]
@@ -515,22 +522,6 @@ def _equity(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ parser
 
 
-SIMULATED = ("holdem", "omaha", "omaha-hilo", "courchevel", "razz", "stud", "stud-hilo")
-
-
-def _simulated_game(name: str) -> Game:
-    """The game ``croupier simulate --game NAME`` plays (blinds 1/2 or antes 1, bets 2/4)."""
-    import croupier
-
-    if name == "razz":
-        return croupier.Razz(1, 1, (2, 4))
-    if name == "stud":
-        return croupier.SevenCardStud(1, 1, (2, 4))
-    if name == "stud-hilo":
-        return croupier.SevenCardStudHiLo(1, 1, (2, 4))
-    return _game(name)
-
-
 def _simulate(args: argparse.Namespace) -> int:
     from croupier.simulation import simulate
 
@@ -539,7 +530,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.stack < 1:
         raise ValueError(f"--stack must be positive, got {args.stack}")
     result = simulate(
-        _simulated_game(args.game),
+        _game(args.game),
         args.hands,
         [args.stack] * args.players,
         policy=args.policy,
@@ -629,7 +620,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_equity.add_argument(
         "--game",
-        choices=SIMULATED,
+        choices=GAMES,
         default="holdem",
         help="the game (default: holdem); in stud games a hand is the cards held so far",
     )
@@ -661,7 +652,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="example:\n  croupier simulate --game razz --players 8 --hands 10000 --seed 1",
     )
-    p_sim.add_argument("--game", choices=SIMULATED, default="holdem", help="(default: holdem)")
+    p_sim.add_argument("--game", choices=GAMES, default="holdem", help="(default: holdem)")
     p_sim.add_argument("--players", type=int, default=6, help="seats (default: 6)")
     p_sim.add_argument("--hands", type=int, default=1000, help="hands to play (default: 1000)")
     p_sim.add_argument("--stack", type=int, default=200, help="chips each (default: 200)")
