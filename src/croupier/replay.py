@@ -110,12 +110,18 @@ def game_for(history: HandHistory) -> tuple[Game, list[int]]:
     return game, seat_of
 
 
+def _shown(history: HandHistory) -> dict[int, list[int]]:
+    """The cards each player (PHH index) shows at showdown, ``UNKNOWN`` for ``??``."""
+    return {
+        action.actor: [UNKNOWN if c is None else c for c in action.cards]
+        for action in history.actions
+        if action.kind == "sm" and action.actor is not None and action.cards
+    }
+
+
 def _stud_deck(history: HandHistory) -> list[int]:
     """Stud deals street by street to the players still in, as the file lists them."""
-    shown: dict[int, list[int]] = {}
-    for action in history.actions:
-        if action.kind == "sm" and action.actor is not None and action.cards:
-            shown[action.actor] = [UNKNOWN if c is None else c for c in action.cards]
+    shown = _shown(history)
     deck: list[int] = []
     dealt = [0] * len(history.starting_stacks)
     for action in history.actions:
@@ -139,7 +145,6 @@ def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]
         return _stud_deck(history)
     n = len(seat_of)
     holes: list[list[int]] = [[] for _ in range(n)]
-    shown: dict[int, list[int]] = {}
     board: list[int] = []
     for action in history.actions:
         cards = [UNKNOWN if c is None else c for c in action.cards]
@@ -147,9 +152,8 @@ def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]
             holes[seat_of[action.target]].extend(cards)
         elif action.kind == "db":
             board.extend(cards)
-        elif action.kind == "sm" and action.actor is not None and cards:
-            shown[seat_of[action.actor]] = cards
-    for seat, cards in shown.items():
+    for player, cards in _shown(history).items():
+        seat = seat_of[player]
         hole = holes[seat]
         if len(cards) == len(hole):
             for k, (dealt, seen) in enumerate(zip(hole, cards, strict=True)):
