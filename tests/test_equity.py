@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
@@ -18,13 +20,21 @@ OMAHA_HILO = croupier.OmahaHiLo(POT_LIMIT)
 COURCHEVEL = croupier.CourchevelHiLo(POT_LIMIT)
 
 
-def slow_equity(hands: list[str], board: str, omaha: bool, hilo: bool) -> list[Fraction]:
-    """Every remaining board, hand keys from the reference evaluators, exact shares."""
+def slow_shares(
+    hands: list[str], board: str, omaha: bool, hilo: bool, dead: list[int] | None = None
+) -> tuple[list[Fraction], list[Fraction], list[Fraction]]:
+    """Every remaining board, hand keys from the reference evaluators, exact shares.
+
+    Returns per player the equity, the fraction of boards won alone and the
+    fraction of boards with a tied high.
+    """
     holes = [parse_cards(h) for h in hands]
     known = parse_cards(board)
-    used = {c for h in holes for c in h} | set(known)
+    used = {c for h in holes for c in h} | set(known) | set(dead or ())
     rest = [c for c in range(52) if c not in used]
     totals = [Fraction(0)] * len(holes)
+    alone = [0] * len(holes)
+    tied = [0] * len(holes)
     boards = list(itertools.combinations(rest, 5 - len(known)))
     for extra in boards:
         full = known + list(extra)
@@ -36,18 +46,32 @@ def slow_equity(hands: list[str], board: str, omaha: bool, hilo: bool) -> list[F
             lows = None
         best = max(highs)
         high_winners = [i for i, k in enumerate(highs) if k == best]
+        share = [Fraction(0)] * len(holes)
         qualifying = [k for k in lows if k is not None] if lows else []
         if qualifying:
             best_low = min(qualifying)
             low_winners = [i for i, k in enumerate(lows or []) if k == best_low]
             for i in high_winners:
-                totals[i] += Fraction(1, 2 * len(high_winners))
+                share[i] += Fraction(1, 2 * len(high_winners))
             for i in low_winners:
-                totals[i] += Fraction(1, 2 * len(low_winners))
+                share[i] += Fraction(1, 2 * len(low_winners))
         else:
             for i in high_winners:
-                totals[i] += Fraction(1, len(high_winners))
-    return [t / len(boards) for t in totals]
+                share[i] += Fraction(1, len(high_winners))
+        for i in range(len(holes)):
+            totals[i] += share[i]
+            alone[i] += share[i] == 1
+            tied[i] += i in high_winners and len(high_winners) > 1
+    count = len(boards)
+    return (
+        [t / count for t in totals],
+        [Fraction(a, count) for a in alone],
+        [Fraction(t, count) for t in tied],
+    )
+
+
+def slow_equity(hands: list[str], board: str, omaha: bool, hilo: bool) -> list[Fraction]:
+    return slow_shares(hands, board, omaha, hilo)[0]
 
 
 def test_ahkh_against_qdqc_preflop_is_the_known_exact_value() -> None:
@@ -74,6 +98,35 @@ def test_exact_equity_matches_a_slow_independent_enumeration(
     result = equity(game, hands, board=board, exact=True)
     expected = slow_equity(hands, board, omaha, hilo)
     assert result.equity == pytest.approx([float(x) for x in expected], abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_holdem_exact_by_rank_classes_and_flush_corrections_matches_every_board(
+    seed: int,
+) -> None:
+    # The Hold'em kernel scores rank multisets and corrects flush boards suit by
+    # suit; dealing every board must agree.  Dead cards keep the reference fast
+    # and often leave a deck crowded with one suit, so flushes are common.
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    players = rng.randint(2, 4)
+    holes = [deck[2 * p : 2 * p + 2] for p in range(players)]
+    known = deck[2 * players : 2 * players + rng.choice([0, 0, 3, 4, 5])]
+    rest = deck[2 * players + len(known) :]
+    if rng.random() < 0.5:
+        suit = rng.randrange(4)
+        rest.sort(key=lambda c: (c % 4 != suit, rng.random()))  # that suit first
+    keep = {0: rng.randint(11, 13), 3: rng.randint(20, 40), 4: 40, 5: 40}[len(known)]
+    dead = rest[keep:]
+    hands = ["".join(croupier.format_card(c) for c in h) for h in holes]
+    board = "".join(croupier.format_card(c) for c in known)
+    result = equity(HOLDEM, hands, board=board, dead=dead, exact=True)
+    shares, alone, tied = slow_shares(hands, board, omaha=False, hilo=False, dead=dead)
+    assert result.deals == math.comb(len(rest) - len(dead), 5 - len(known))
+    assert result.equity == pytest.approx([float(x) for x in shares], abs=1e-12)
+    assert result.win == pytest.approx([float(x) for x in alone], abs=1e-12)
+    assert result.tie == pytest.approx([float(x) for x in tied], abs=1e-12)
 
 
 def test_monte_carlo_lands_within_four_standard_errors_of_the_exact_value() -> None:

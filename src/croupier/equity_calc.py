@@ -50,6 +50,8 @@ EXACT_LIMIT = 2_000_000
 DEFAULT_SAMPLES = 100_000
 CHUNK = 200_000
 KERNEL_CHUNK = 25_000  # Monte Carlo boards per kernel call (and per seed)
+MATCHUP_CHUNK = 1_024  # Hold'em match-ups per exact kernel call
+HOLDEM_EXACT_WORK = 50_000_000  # match-ups x min(boards, 50,000) enumerated when exact=None
 NO_DEAL = "the ranges cannot be dealt together: every combination shares a card"
 
 Cards = Sequence[int] | str
@@ -284,6 +286,9 @@ def _equity(
         gone = [c for h in holes for c in h] + known + dead_cards
         if len(set(gone)) != len(gone):
             raise ValueError("a card is given twice (hands, board and dead cards must differ)")
+        if _is_holdem(game) and (exact or (exact is None and samples is None)):
+            mean, deals = _holdem_exact([(tuple(holes), 1.0)], known, dead_cards, threads, executor)
+            return _result(mean, 1, True, deals)
         sums, deals, was_exact = _fixed_hands(
             game, holes, known, gone, exact, samples, seed, threads, executor
         )
@@ -302,11 +307,17 @@ def _equity(
     per_deal = math.comb(52 - len(known) - len(dead_cards) - 2 * len(ranges), missing)
     at_most = math.prod(len(r) for r in ranges)  # combinations before card conflicts
     if exact is None:
-        exact = samples is None and at_most * per_deal <= EXACT_LIMIT
+        if _is_holdem(game):  # the rank-and-suit kernel: a few thousand classes per match-up
+            exact = samples is None and at_most * min(per_deal, 50_000) <= HOLDEM_EXACT_WORK
+        else:
+            exact = samples is None and at_most * per_deal <= EXACT_LIMIT
     if exact:
         assignments = _assignments(ranges)
         if not assignments:
             raise ValueError(NO_DEAL)
+        if _is_holdem(game):
+            mean, deals = _holdem_exact(assignments, known, dead_cards, threads, executor)
+            return _result(mean, 1, True, deals)
         total = np.zeros((6, len(ranges)))
         weight_sum, deals = 0.0, 0
         for combo_cards, weight in assignments:
@@ -480,10 +491,8 @@ def _fixed_hands(
             np.hstack([np.broadcast_to(fixed, (rows, len(known))), deck[index]])
         )
 
-    if game.value is holdem_high and game.low_value is None:
-        return _holdem_kernel(
-            hole_arrays, fixed, deck, missing, exact, samples, seed, threads, executor
-        )
+    if _is_holdem(game) and not exact:
+        return _holdem_sampled(hole_arrays, fixed, deck, missing, samples, seed, threads, executor)
     jobs: list[Callable[[], npt.NDArray[np.float64]]] = []
     if exact:
         combos = _combinations(len(stub), missing)
@@ -525,27 +534,70 @@ def _available_cores() -> int:
     return os.cpu_count() or 1  # pragma: no cover - not Linux
 
 
-def _holdem_kernel(
+def _is_holdem(game: Game) -> bool:
+    """True for Texas Hold'em (two hole cards, five on the board, high only)."""
+    return (
+        game.value is holdem_high
+        and game.low_value is None
+        and game.streets[0].hole == 2
+        and sum(s.board for s in game.streets) == 5
+    )
+
+
+def _holdem_exact(
+    assignments: Sequence[tuple[tuple[Sequence[int], ...], float]],
+    known: list[int],
+    dead: list[int],
+    threads: int | None,
+    executor: Executor | None,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Weighted mean shares over match-ups (hole cards, weight), every board of each.
+
+    ``croupier.equity_kernels.holdem_exact`` counts boards by rank multiset and
+    corrects only the suited boards that make a flush (well under a
+    millisecond for a pre-flop match-up).  Match-ups go in chunks to
+    ``executor`` when one is given; each chunk is summed in order, so the
+    result is the same with or without it.
+    """
+    holes = np.array([combos for combos, _ in assignments], dtype=np.uint8)
+    weights = np.array([w for _, w in assignments], dtype=np.float64)
+    board = np.array(known, dtype=np.uint8)
+    dead_cards = np.array(dead, dtype=np.uint8)
+    cores = threads or _available_cores()
+
+    def chunk(start: int) -> tuple[npt.NDArray[np.float64], int]:
+        stop = start + MATCHUP_CHUNK
+        means, boards = equity_kernels.holdem_exact(holes[start:stop], board, dead_cards, cores)
+        return np.tensordot(weights[start:stop], means, axes=1), int(boards.sum())
+
+    starts = range(0, len(holes), MATCHUP_CHUNK)
+    if executor is None:
+        parts = [chunk(start) for start in starts]
+    else:
+        parts = [f.result() for f in [executor.submit(chunk, start) for start in starts]]
+    total = parts[0][0]
+    for part, _ in parts[1:]:
+        total = total + part
+    return total / weights.sum(), sum(boards for _, boards in parts)
+
+
+def _holdem_sampled(
     holes: list[npt.NDArray[np.uint8]],
     board: npt.NDArray[np.uint8],
     stub: npt.NDArray[np.uint8],
     missing: int,
-    exact: bool,
     samples: int | None,
     seed: int | None,
     threads: int | None,
     executor: Executor | None,
 ) -> tuple[npt.NDArray[np.float64], int, bool]:
-    """Hold'em with known hands on the nogil kernels of ``croupier.equity_kernels``.
+    """Hold'em Monte Carlo with known hands on the nogil kernel of ``croupier.equity_kernels``.
 
-    Exact enumeration runs here on ``threads`` cores (it takes milliseconds);
-    Monte Carlo chunks go to ``executor`` when one is given.
+    Chunks of boards, each with its own seed, run on ``threads`` cores or go to
+    ``executor`` when one is given.
     """
     cores = threads or _available_cores()
     hole_matrix = np.ascontiguousarray(np.stack(holes))
-    if exact:
-        sums = equity_kernels.holdem_exact(hole_matrix, board, stub, missing, cores)
-        return np.array(sums), math.comb(len(stub), missing), True
     count = DEFAULT_SAMPLES if samples is None else samples
     if count < 1:
         raise ValueError(f"samples must be positive, got {count}")

@@ -8,11 +8,10 @@ __all__ = ["holdem_exact", "holdem_sampled"]
 def holdem_exact(
     holes: npt.NDArray[np.uint8],
     board: npt.NDArray[np.uint8],
-    stub: npt.NDArray[np.uint8],
-    missing: int,
+    dead: npt.NDArray[np.uint8],
     threads: int,
-) -> list[list[float]]:
-    """Sums of shares over every completion of ``board`` with ``missing`` cards of ``stub``."""
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """Per match-up of ``holes`` (match-ups, players, 2): mean shares over every board, boards."""
 
 def holdem_sampled(
     holes: npt.NDArray[np.uint8],

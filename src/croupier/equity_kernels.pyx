@@ -2,21 +2,33 @@
 # cython: initializedcheck=False, embedsignature=True
 """Hold'em equity kernels: every board (exact) or random boards, without the GIL.
 
-Used by ``croupier.equity`` for Hold'em with known hole cards.  Boards are
-enumerated with running sums: each added card adds its ``CARD_KEY`` (rank
-multiplier and suit counter) and its bit in a per-suit rank mask, so a
-player's seven-card value costs one add, one flush test and one hash lookup.
-The first board card is shared out among the threads in chunks.
+Used by ``croupier.equity`` for Texas Hold'em.
 
-Both functions return, per player, the sums over all boards of: the share of
-the pot won, the share of the high (same here), 0 for the low, 1 if the whole
-pot was won alone, 1 if the high was tied, and the squared share (rows 0..5,
-as ``croupier.equity_calc._evaluate_chunk``).
+``holdem_exact`` does not deal the 1.7 million boards of a pre-flop match-up
+one by one.  Without flushes a board's outcome depends only on its ranks, so
+it scores each multiset of board ranks once (at most 6,175 of them) and
+weights it by the number of boards with those ranks.  Then it corrects the
+boards on which someone makes a flush: those have three or more cards of
+one suit, which it enumerates as (the ranks of that suit) x (a multiset of
+the other ranks).  About 45,000 classes instead of 1.7 million boards.
+Match-ups (for ranges) are shared out among the threads.
+
+``holdem_sampled`` draws boards with a partial Fisher-Yates shuffle and
+evaluates them with running key sums: each card adds its ``CARD_KEY`` (rank
+multiplier and suit counter) and its bit in a per-suit rank mask, so a
+player's seven-card value costs one add, one flush test and one lookup.
+
+Per player the results are, in rows 0..5 (as
+``croupier.equity_calc._evaluate_chunk``): the share of the pot won, the
+share of the high (the same here), 0 for the low, 1 if the whole pot was won
+alone, 1 if the high was tied, and the squared share.
 """
 
 from cython.parallel cimport parallel, prange, threadid
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
+
+import numpy as np
 
 from croupier._eval cimport (
     CROUPIER_CARD_KEY,
@@ -27,7 +39,9 @@ from croupier._eval cimport (
     CROUPIER_SUIT_BIAS,
     CROUPIER_SUIT_SHIFT,
     croupier_ctz64,
+    croupier_popcount64,
     hash_slot,
+    valid_cards,
 )
 
 __all__ = ["holdem_exact", "holdem_sampled"]
@@ -52,15 +66,77 @@ cdef inline uint16_t value7(uint64_t key, uint64_t suits) noexcept nogil:
     return CROUPIER_HIGH[hash_slot(key)]
 
 
-cdef inline void score(int n, const uint64_t* hole_key, const uint64_t* hole_suits,
-                       uint64_t key, uint64_t suits, double* acc) noexcept nogil:
-    """Add one board's shares to ``acc`` (ROWS x n)."""
-    cdef uint16_t v[MAX_PLAYERS]
+cdef extern from *:
+    """
+    static const double croupier_choose[5][6] = {
+        {1, 0, 0, 0, 0, 0}, {1, 1, 0, 0, 0, 0}, {1, 2, 1, 0, 0, 0},
+        {1, 3, 3, 1, 0, 0}, {1, 4, 6, 4, 1, 0}};
+    """
+    const double croupier_choose[5][6]
+
+
+cdef enum:
+    MULTISETS = 6188  # multisets of at most 5 of the 13 ranks, 4 of a rank at most
+    SUBSETS = 1716    # the most subsets of one size of a 13-rank suit
+
+
+cdef struct Scratch:
+    uint32_t keys[MULTISETS]
+    double weights[MULTISETS]
+    uint32_t other_keys[MULTISETS]
+    double other_weights[MULTISETS]
+    uint32_t subset_masks[SUBSETS]
+    uint32_t subset_keys[SUBSETS]
+
+
+cdef inline uint32_t rank_key(int r) noexcept nogil:
+    """Rank multiplier of rank ``r`` (the low 32 bits of a card's key; no suit counter)."""
+    return <uint32_t>CROUPIER_CARD_KEY[4 * r]
+
+
+cdef int fill_multisets(const int* avail, int r, int left, uint32_t key, double weight,
+                        uint32_t* keys, double* weights, int count) noexcept nogil:
+    """Append every multiset of ``left`` more ranks from ``r`` up, with its number of deals.
+
+    ``avail[r]`` cards of rank ``r`` are left; a multiset taking ``m`` of them
+    stands for C(avail[r], m) sets of cards.
+    """
+    cdef int m, top
+    if left == 0:
+        keys[count] = key
+        weights[count] = weight
+        return count + 1
+    if r == 13:
+        return count
+    top = avail[r] if avail[r] < left else left
+    for m in range(top + 1):
+        count = fill_multisets(avail, r + 1, left - m, key + <uint32_t>m * rank_key(r),
+                               weight * croupier_choose[avail[r]][m], keys, weights, count)
+    return count
+
+
+cdef int fill_subsets(uint32_t mask, int k, uint32_t chosen, uint32_t key,
+                      uint32_t* masks, uint32_t* keys, int count) noexcept nogil:
+    """Append every ``k``-subset of the rank bits ``mask`` (with the ranks' key sum)."""
+    cdef int low
+    if k == 0:
+        masks[count] = chosen
+        keys[count] = key
+        return count + 1
+    if croupier_popcount64(mask) < k:
+        return count
+    low = croupier_ctz64(mask)
+    count = fill_subsets(mask & (mask - 1), k - 1, chosen | (1u << low), key + rank_key(low),
+                         masks, keys, count)
+    return fill_subsets(mask & (mask - 1), k, chosen, key, masks, keys, count)
+
+
+cdef inline void score_weighted(int n, const uint16_t* v, double w, double* acc) noexcept nogil:
+    """Add ``w`` boards on which the players hold values ``v`` to ``acc`` (ROWS x n)."""
     cdef uint16_t best = 0
     cdef int p, winners = 0
     cdef double share
     for p in range(n):
-        v[p] = value7(key + hole_key[p], suits | hole_suits[p])
         if v[p] > best:
             best = v[p]
             winners = 1
@@ -69,33 +145,168 @@ cdef inline void score(int n, const uint64_t* hole_key, const uint64_t* hole_sui
     share = 1.0 / winners
     for p in range(n):
         if v[p] == best:
-            acc[p] += share
-            acc[n + p] += share
-            acc[5 * n + p] += share * share
+            acc[p] += w * share
+            acc[n + p] += w * share
+            acc[5 * n + p] += w * share * share
             if winners == 1:
-                acc[3 * n + p] += 1.0
+                acc[3 * n + p] += w
             else:
-                acc[4 * n + p] += 1.0
+                acc[4 * n + p] += w
 
 
-cdef void enumerate_from(int n, const uint64_t* hole_key, const uint64_t* hole_suits,
-                         const uint8_t* stub, int m, int first, int depth, int missing,
-                         uint64_t key, uint64_t suits, double* acc) noexcept nogil:
-    """Every completion of ``missing - depth`` more cards from stub[first:]."""
-    cdef int i
-    cdef uint8_t c
-    if depth == missing:
-        score(n, hole_key, hole_suits, key, suits, acc)
-        return
-    if depth == missing - 1:  # the last card: a flat loop, no call per board
-        for i in range(first, m):
-            c = stub[i]
-            score(n, hole_key, hole_suits, key + CROUPIER_CARD_KEY[c], suits | suit_bit(c), acc)
-        return
-    for i in range(first, m - (missing - depth) + 1):
-        c = stub[i]
-        enumerate_from(n, hole_key, hole_suits, stub, m, i + 1, depth + 1, missing,
-                       key + CROUPIER_CARD_KEY[c], suits | suit_bit(c), acc)
+cdef double spot_exact(int n, const uint8_t* holes, const uint8_t* board, int nb,
+                       uint64_t gone, Scratch* s, double* acc) noexcept nogil:
+    """Sums of shares over every board completing ``board``; returns the number of boards.
+
+    Ranks first, suits after.  Every board is first scored as if nobody
+    could make a flush: boards with the same ranks score alike, so one
+    multiset of ranks stands for all its C(avail, m) boards.  Then, suit by
+    suit, the boards with enough cards of that suit for someone's flush (at
+    least three on the board; two suits cannot both have three of five) are
+    enumerated as (which ranks of the suit) x (multiset of the other ranks),
+    and the difference between their real score and the rank-only score is
+    added.  ``gone`` has the bits of every card not in the deck.
+    """
+    cdef uint32_t hole_rank[MAX_PLAYERS]
+    cdef uint32_t hole_mask[4][MAX_PLAYERS]
+    cdef int hole_count[4][MAX_PLAYERS]
+    cdef uint32_t board_mask[4]
+    cdef int board_count[4]
+    cdef uint32_t stub_mask[4]
+    cdef int avail[13]
+    cdef int other[13]
+    cdef uint16_t flush[MAX_PLAYERS]
+    cdef uint16_t real[MAX_PLAYERS]
+    cdef uint16_t plain[MAX_PLAYERS]
+    cdef uint32_t board_rank = 0, key, mask
+    cdef int missing = 5 - nb
+    cdef int p, j, i, c, r, suit, k, kmin, kmax, most, count, subsets, others, suited
+    cdef double boards = 0.0, w
+    for suit in range(4):
+        board_mask[suit] = 0
+        board_count[suit] = 0
+        stub_mask[suit] = 0
+        for p in range(n):
+            hole_mask[suit][p] = 0
+            hole_count[suit][p] = 0
+    for p in range(n):
+        hole_rank[p] = 0
+        for j in range(2):
+            c = holes[2 * p + j]
+            hole_rank[p] += rank_key(c >> 2)
+            hole_mask[c & 3][p] |= 1u << (c >> 2)
+            hole_count[c & 3][p] += 1
+    for j in range(nb):
+        c = board[j]
+        board_rank += rank_key(c >> 2)
+        board_mask[c & 3] |= 1u << (c >> 2)
+        board_count[c & 3] += 1
+    for r in range(13):
+        avail[r] = 0
+    for c in range(52):
+        if not (gone >> c) & 1:
+            avail[c >> 2] += 1
+            stub_mask[c & 3] |= 1u << (c >> 2)
+
+    # Every board as if no flush were possible.
+    count = fill_multisets(avail, 0, missing, board_rank, 1.0, s.keys, s.weights, 0)
+    for i in range(count):
+        for p in range(n):
+            plain[p] = CROUPIER_HIGH[hash_slot(s.keys[i] + hole_rank[p])]
+        score_weighted(n, plain, s.weights[i], acc)
+        boards += s.weights[i]
+
+    # The boards on which somebody has a flush: replace their rank-only score.
+    for suit in range(4):
+        most = 0
+        for p in range(n):
+            if hole_count[suit][p] > most:
+                most = hole_count[suit][p]
+        kmin = max(0, max(3 - board_count[suit], 5 - board_count[suit] - most))
+        kmax = min(missing, croupier_popcount64(stub_mask[suit]))
+        for r in range(13):
+            other[r] = avail[r] - <int>((stub_mask[suit] >> r) & 1)
+        for k in range(kmin, kmax + 1):
+            subsets = fill_subsets(stub_mask[suit], k, 0, 0, s.subset_masks, s.subset_keys, 0)
+            others = fill_multisets(other, 0, missing - k, board_rank, 1.0,
+                                    s.other_keys, s.other_weights, 0)
+            suited = board_count[suit] + k
+            for j in range(subsets):
+                mask = board_mask[suit] | s.subset_masks[j]
+                for p in range(n):
+                    flush[p] = 0
+                    if hole_count[suit][p] + suited >= 5:
+                        # Seven cards with five of a suit make nothing better than the flush.
+                        flush[p] = CROUPIER_FLUSH[mask | hole_mask[suit][p]]
+                for i in range(others):
+                    key = s.other_keys[i] + s.subset_keys[j]
+                    w = s.other_weights[i]
+                    for p in range(n):
+                        plain[p] = CROUPIER_HIGH[hash_slot(key + hole_rank[p])]
+                        real[p] = flush[p] if flush[p] else plain[p]
+                    score_weighted(n, real, w, acc)
+                    score_weighted(n, plain, -w, acc)
+    return boards
+
+
+def holdem_exact(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board,
+                 const uint8_t[::1] dead, int threads):
+    """Exact Hold'em shares of one or many match-ups, over every completion of ``board``.
+
+    ``holes`` is (match-ups, players, 2) uint8 and ``dead`` the cards out of
+    the deck besides the board and the hands.  Returns ``(means, boards)``:
+    ``means[m]`` is (ROWS, players), match-up ``m``'s shares averaged over its
+    boards, and ``boards[m]`` their number.  Each match-up is computed alone
+    (the same numbers on any number of ``threads``).  A match-up whose cards
+    are not valid and distinct from each other, the board and the dead cards
+    raises ValueError.
+    """
+    cdef Py_ssize_t m_count = holes.shape[0], m
+    cdef int n = <int>holes.shape[1], nb = <int>board.shape[0], nt = max(1, threads)
+    cdef uint64_t base = 0, seen, gone
+    cdef Scratch* scratch
+    cdef double[:, :, ::1] means
+    cdef double[::1] boards
+    cdef int t, i, j
+    if n > MAX_PLAYERS or n < 2:
+        raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
+    if holes.shape[2] != 2:
+        raise ValueError(f"Hold'em hands have 2 cards, not {holes.shape[2]}")
+    if nb > 5:
+        raise ValueError(f"the board has 5 cards, not {nb}")
+    if not valid_cards(&board[0] if nb else NULL, nb, &base):
+        raise ValueError("the board has a card that is not in 0..51 or is given twice")
+    if not valid_cards(&dead[0] if dead.shape[0] else NULL, <int>dead.shape[0], &base):
+        raise ValueError("a dead card is not in 0..51, is on the board or is given twice")
+    for m in range(m_count):
+        seen = base
+        if (not valid_cards(&holes[m, 0, 0], 2 * n, &seen)
+                or 52 - croupier_popcount64(seen) < 5 - nb):
+            raise ValueError(f"match-up {m}: a hole card is not in 0..51 or is given twice, "
+                             "or too few cards are left for the board")
+    result = np.zeros((m_count, ROWS, n))
+    count = np.zeros(m_count)
+    means = result
+    boards = count
+    if m_count == 0:
+        return result, count.astype(np.int64)
+    scratch = <Scratch*>malloc(nt * sizeof(Scratch))
+    if scratch == NULL:
+        raise MemoryError()
+    try:
+        with nogil, parallel(num_threads=nt):
+            t = threadid()
+            for m in prange(m_count, schedule="dynamic"):
+                gone = base
+                for j in range(2 * n):
+                    gone = gone | ((<uint64_t>1) << holes[m, j >> 1, j & 1])
+                boards[m] = spot_exact(n, &holes[m, 0, 0], &board[0] if nb else NULL, nb,
+                                       gone, scratch + t, &means[m, 0, 0])
+                for i in range(ROWS * n):
+                    (&means[m, 0, 0])[i] = (&means[m, 0, 0])[i] / boards[m]
+    finally:
+        free(scratch)
+    return result, count.astype(np.int64)
 
 
 cdef void prepare(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t* hole_key,
@@ -114,55 +325,6 @@ cdef void prepare(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_
             hole_suits[p] |= suit_bit(holes[p, j])
 
 
-def holdem_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
-                 const uint8_t[::1] stub, int missing, int threads):
-    """Sums of shares over every completion of ``board`` with ``missing`` cards of ``stub``.
-
-    ``holes`` is (players, 2) uint8, all cards valid and distinct (checked by the
-    caller).  Returns a list of ROWS lists of floats.
-    """
-    cdef int n = <int>holes.shape[0], m = <int>stub.shape[0]
-    cdef uint64_t hole_key[MAX_PLAYERS]
-    cdef uint64_t hole_suits[MAX_PLAYERS]
-    cdef uint64_t key, suits
-    cdef double* acc
-    cdef double* mine
-    cdef int i, t, r, nt = max(1, threads)
-    # Each thread sums into its own block, a few cache lines apart (no false sharing).
-    cdef int stride = ((ROWS * n + 63) // 64 + 1) * 64
-    if n > MAX_PLAYERS or n < 2:
-        raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
-    if missing < 0 or missing > 5 or missing > m:
-        raise ValueError(f"cannot deal {missing} board cards from {m}")
-    acc = <double*>calloc(nt * stride, sizeof(double))
-    if acc == NULL:
-        raise MemoryError()
-    try:
-        with nogil:
-            prepare(holes, board, hole_key, hole_suits, &key, &suits)
-            if missing == 0:
-                score(n, hole_key, hole_suits, key, suits, acc)
-            else:
-                with parallel(num_threads=nt):
-                    t = threadid()
-                    for i in prange(m - missing + 1, schedule="dynamic"):
-                        enumerate_from(n, hole_key, hole_suits, &stub[0], m, i + 1, 1, missing,
-                                       key + CROUPIER_CARD_KEY[stub[i]],
-                                       suits | suit_bit(stub[i]), acc + t * stride)
-        out = []
-        for r in range(ROWS):
-            row = []
-            for i in range(n):
-                total = 0.0
-                for t in range(nt):
-                    total += acc[t * stride + r * n + i]
-                row.append(total)
-            out.append(row)
-        return out
-    finally:
-        free(acc)
-
-
 cdef inline uint64_t splitmix(uint64_t* state) noexcept nogil:
     cdef uint64_t z
     state[0] += 0x9E3779B97F4A7C15ULL
@@ -172,46 +334,93 @@ cdef inline uint64_t splitmix(uint64_t* state) noexcept nogil:
     return z ^ (z >> 31)
 
 
+cdef inline void tally(int n, const uint64_t* hole_key, const uint64_t* hole_suits,
+                       uint64_t key, uint64_t suits, int64_t* counts) noexcept nogil:
+    """Count one board: ``counts[p * (n + 1) + k] += 1`` for each of the ``k`` winners ``p``."""
+    cdef uint16_t v[MAX_PLAYERS]
+    cdef uint16_t best = 0
+    cdef int p, winners = 0
+    for p in range(n):
+        v[p] = value7(key + hole_key[p], suits | hole_suits[p])
+        if v[p] > best:
+            best = v[p]
+            winners = 1
+        elif v[p] == best:
+            winners += 1
+    for p in range(n):
+        counts[p * (n + 1) + winners] += v[p] == best
+
+
 def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
                    const uint8_t[::1] stub, int missing, uint64_t seed, Py_ssize_t samples):
     """Sums of shares over ``samples`` random completions (one thread, reproducible).
 
-    Cards are drawn without replacement by rejection from ``stub`` with a
-    SplitMix64 generator seeded with ``seed``; the caller splits big jobs into
-    chunks with their own seeds (so the result does not depend on threads).
+    Each board is the first ``missing`` cards of a partial Fisher-Yates
+    shuffle of ``stub`` (kept shuffled from one board to the next, which
+    leaves every board equally likely), with a SplitMix64 generator seeded
+    with ``seed``: two 32-bit numbers per step, each mapped onto the cards
+    left by a multiply and shift (a bias below ``m / 2**32``).  The caller
+    splits big jobs into chunks with their own seeds, so the result does not
+    depend on threads.  Boards are counted in integers by number of winners
+    and turned into the ROWS sums at the end.
     """
     cdef int n = <int>holes.shape[0], m = <int>stub.shape[0]
     cdef uint64_t hole_key[MAX_PLAYERS]
     cdef uint64_t hole_suits[MAX_PLAYERS]
-    cdef uint64_t key, suits, k2, s2, used, bit, state = seed
-    cdef double* acc
+    cdef uint64_t stub_key[64]
+    cdef uint64_t stub_bit[64]
+    cdef int order[64]
+    cdef uint64_t key, suits, k2, s2, x = 0, state = seed
+    cdef int64_t* counts
     cdef Py_ssize_t s
-    cdef int d, j, i
+    cdef int d, j, i, k
+    cdef uint16_t v0, v1
     if n > MAX_PLAYERS or n < 2:
         raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
     if missing < 0 or missing > 5 or missing > m or m > 64:
         raise ValueError(f"cannot deal {missing} board cards from {m}")
-    acc = <double*>calloc(ROWS * n, sizeof(double))
-    if acc == NULL:
+    counts = <int64_t*>calloc(n * (n + 1), sizeof(int64_t))
+    if counts == NULL:
         raise MemoryError()
     try:
         with nogil:
             prepare(holes, board, hole_key, hole_suits, &key, &suits)
+            for j in range(m):
+                stub_key[j] = CROUPIER_CARD_KEY[stub[j]]
+                order[j] = j
+                stub_bit[j] = suit_bit(stub[j])
             for s in range(samples):
                 k2 = key
                 s2 = suits
-                used = 0
-                d = 0
-                while d < missing:
-                    j = <int>((splitmix(&state) >> 32) * <uint64_t>m >> 32)
-                    bit = (<uint64_t>1) << j
-                    if used & bit:
-                        continue
-                    used |= bit
-                    k2 += CROUPIER_CARD_KEY[stub[j]]
-                    s2 |= suit_bit(stub[j])
-                    d += 1
-                score(n, hole_key, hole_suits, k2, s2, acc)
-        return [[acc[r * n + i] for i in range(n)] for r in range(ROWS)]
+                for d in range(missing):  # a partial Fisher-Yates shuffle of ``order``
+                    if d & 1 == 0:
+                        x = splitmix(&state)
+                    else:
+                        x = x >> 32
+                    j = d + <int>(((x & 0xFFFFFFFFULL) * <uint64_t>(m - d)) >> 32)
+                    i = order[j]
+                    order[j] = order[d]
+                    order[d] = i
+                    k2 += stub_key[i]
+                    s2 |= stub_bit[i]
+                if n == 2:  # heads-up, branch-free
+                    v0 = value7(k2 + hole_key[0], s2 | hole_suits[0])
+                    v1 = value7(k2 + hole_key[1], s2 | hole_suits[1])
+                    counts[1] += v0 > v1
+                    counts[4] += v1 > v0
+                    counts[2] += v0 == v1
+                else:
+                    tally(n, hole_key, hole_suits, k2, s2, counts)
+        if n == 2:
+            counts[5] = counts[2]  # a tie counts for both players
+        rows = [[0.0] * n for _ in range(ROWS)]
+        for i in range(n):
+            for k in range(1, n + 1):
+                c = counts[i * (n + 1) + k]
+                rows[0][i] += c / k
+                rows[1][i] += c / k
+                rows[5][i] += c / (k * k)
+                rows[3 if k == 1 else 4][i] += c
+        return rows
     finally:
-        free(acc)
+        free(counts)
