@@ -1,14 +1,17 @@
 """Equity timings: croupier against the peers that are installed, same spots.
 
 Used by ``bench/compare_peers.py`` (``--no-equity`` skips it).  Peers are only
-used here, never by croupier: pokerfast (OMPEval's exact enumeration) and
-xiapl (exact and Monte Carlo) and PokerKit's ``calculate_equities`` (Monte
-Carlo).  Each entry is the best of a
+used here, never by croupier: pokerfast (OMPEval's exact enumeration), xiapl
+(exact and Monte Carlo), eval7 (Monte Carlo; exact as a Python loop over its
+evaluator) and PokerKit's ``calculate_equities`` (Monte Carlo).  Every peer
+runs on one thread, and the ratio column compares it with croupier on one
+thread; croupier on both cores is shown beside.  Each entry is the best of a
 few runs; PokerKit is timed on fewer samples and scaled.
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,45 +30,114 @@ def _best(run: Callable[[], object], repeat: int) -> float:
     return best
 
 
+def _eval7_rows(repeat: int) -> list[Row]:
+    """eval7: its Monte Carlo entry, and exact as a Python loop over ``eval7.evaluate``."""
+    import itertools
+
+    import eval7
+
+    hero = [eval7.Card("Ah"), eval7.Card("Kh")]
+    villain = [eval7.Card("Qd"), eval7.Card("Qc")]
+    rows: list[Row] = [
+        (
+            MC,
+            "eval7",
+            _best(
+                lambda: eval7.py_hand_vs_range_monte_carlo(
+                    hero, eval7.HandRange("QdQc"), [], 100_000
+                ),
+                repeat,
+            ),
+            "one thread",
+        )
+    ]
+    gone = {str(c) for c in hero + villain}
+    deck = [c for c in eval7.Deck().cards if str(c) not in gone]
+
+    def loop() -> float:
+        won = 0.0
+        for board in itertools.combinations(deck, 5):
+            a = eval7.evaluate(hero + list(board))
+            b = eval7.evaluate(villain + list(board))
+            won += 1.0 if a > b else 0.5 if a == b else 0.0
+        return won
+
+    rows.append((EXACT, "eval7", _best(loop, 1), "a Python loop over eval7.evaluate"))
+    return rows
+
+
+EXACT = "AhKh vs QdQc pre-flop, exact"
+MC = "AhKh vs QdQc pre-flop, Monte Carlo 100,000"
+RANGES = "AA vs KK pre-flop, exact (36 match-ups)"
+COURCHEVEL = "Courchevel Hi/Lo three-way, Monte Carlo 100,000"
+
+
 def equity_rows(quick: bool = False) -> list[Row]:
+    """Croupier on one thread (the issue's targets) and on both cores, then each peer."""
     repeat = 3 if quick else 7
     holdem = croupier.TexasHoldem(croupier.NO_LIMIT)
     courchevel = croupier.CourchevelHiLo(croupier.POT_LIMIT)
     three = ["As2d3cKh4s", "QdQc8h9hTs", "5c6c7d8dJh"]
-    rows: list[Row] = [
-        (
-            "AhKh vs QdQc pre-flop, exact",
-            "croupier",
-            _best(lambda: croupier.equity(holdem, ["AhKh", "QdQc"], exact=True), repeat),
-            "",
-        ),
-        (
-            "AhKh vs QdQc pre-flop, Monte Carlo 100,000",
-            "croupier",
-            _best(
-                lambda: croupier.equity(holdem, ["AhKh", "QdQc"], samples=100_000, seed=1), repeat
+    rows: list[Row] = []
+    for threads, note in ((1, "one thread"), (None, "both cores")):
+        label = "croupier" if threads == 1 else "croupier, both cores"
+        rows += [
+            (
+                EXACT,
+                label,
+                _best(
+                    lambda t=threads: croupier.equity(
+                        holdem, ["AhKh", "QdQc"], exact=True, threads=t
+                    ),
+                    repeat,
+                ),
+                note,
             ),
-            "",
-        ),
-        (
-            "Courchevel Hi/Lo three-way, Monte Carlo 100,000",
-            "croupier",
-            _best(lambda: croupier.equity(courchevel, three, samples=100_000, seed=1), 3),
-            "",
-        ),
-    ]
+            (
+                MC,
+                label,
+                _best(
+                    lambda t=threads: croupier.equity(
+                        holdem, ["AhKh", "QdQc"], samples=100_000, seed=1, threads=t
+                    ),
+                    repeat,
+                ),
+                note,
+            ),
+            (
+                RANGES,
+                label,
+                _best(
+                    lambda t=threads: croupier.equity(holdem, ["AA", "KK"], exact=True, threads=t),
+                    repeat,
+                ),
+                note,
+            ),
+            (
+                COURCHEVEL,
+                label,
+                _best(
+                    lambda t=threads: croupier.equity(
+                        courchevel, three, samples=100_000, seed=1, threads=t
+                    ),
+                    3,
+                ),
+                note,
+            ),
+        ]
     try:
         import pokerfast.equity as pf
 
         if pf.available():
-            rows.append(
-                (
-                    "AhKh vs QdQc pre-flop, exact",
-                    "pokerfast (OMPEval)",
-                    _best(lambda: pf.equity(["AhKh", "QdQc"], exact=True), repeat),
-                    "",
+            for label, hands in ((EXACT, ["AhKh", "QdQc"]), (RANGES, ["AA", "KK"])):
+                rows.append(
+                    (
+                        label,
+                        "pokerfast (OMPEval)",
+                        _best(lambda h=hands: pf.equity(h, exact=True, threads=1), repeat),
+                        "one thread",
+                    )
                 )
-            )
     except ImportError:
         pass
     try:
@@ -82,29 +154,29 @@ def equity_rows(quick: bool = False) -> list[Row]:
             return out
 
         pair = masks(["AhKh", "QdQc"])
+        exact = xs.SimulationOptions.exact()
+        sampled = xs.SimulationOptions.mc_seeded(100_000, 1)
+        exact.threads = sampled.threads = 1  # its default, 0, uses every core
         rows.append(
             (
-                "AhKh vs QdQc pre-flop, exact",
+                EXACT,
                 "xiapl",
-                _best(lambda: xs.calculate_equity(pair, 0, xs.SimulationOptions.exact()), repeat),
-                "",
+                _best(lambda: xs.calculate_equity(pair, 0, exact), repeat),
+                "one thread",
             )
         )
         rows.append(
             (
-                "AhKh vs QdQc pre-flop, Monte Carlo 100,000",
+                MC,
                 "xiapl",
-                _best(
-                    lambda: xs.calculate_equity(
-                        pair, 0, xs.SimulationOptions.mc_seeded(100_000, 1)
-                    ),
-                    repeat,
-                ),
-                "",
+                _best(lambda: xs.calculate_equity(pair, 0, sampled), repeat),
+                "one thread",
             )
         )
     except ImportError:
         pass
+    with contextlib.suppress(ImportError):
+        rows += _eval7_rows(repeat)
     try:
         import pokerkit as pk
 
@@ -121,14 +193,7 @@ def equity_rows(quick: bool = False) -> list[Row]:
 
         samples = 200 if quick else 1000
         t = _best(lambda: pokerkit_equity(["AhKh", "QdQc"], (pk.StandardHighHand,), 2, samples), 1)
-        rows.append(
-            (
-                "AhKh vs QdQc pre-flop, Monte Carlo 100,000",
-                "pokerkit",
-                t * 100_000 / samples,
-                f"timed on {samples:,} samples, scaled",
-            )
-        )
+        rows.append((MC, "pokerkit", t * 100_000 / samples, f"{samples:,} samples, scaled"))
         t = _best(
             lambda: pokerkit_equity(
                 three, (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand), 5, samples // 10
@@ -137,10 +202,10 @@ def equity_rows(quick: bool = False) -> list[Row]:
         )
         rows.append(
             (
-                "Courchevel Hi/Lo three-way, Monte Carlo 100,000",
+                COURCHEVEL,
                 "pokerkit",
                 t * 100_000 / (samples // 10),
-                f"timed on {samples // 10:,} samples, scaled",
+                f"{samples // 10:,} samples, scaled",
             )
         )
     except ImportError:
@@ -155,10 +220,11 @@ def equity_report(quick: bool = False) -> str:
         "",
         "### Equity",
         "",
-        "| Workload | Library | Time | this ÷ croupier | Note |",
+        "| Workload | Library | Time | this ÷ croupier (one thread) | Note |",
         "|---|---|---:|---:|---|",
     ]
-    for label, lib, t, note in rows:
+    order = list(dict.fromkeys(label for label, *_ in rows))
+    for label, lib, t, note in sorted(rows, key=lambda row: order.index(row[0])):
         out.append(f"| {label} | {lib} | {t * 1000:,.2f} ms | {t / ours[label]:,.1f}x | {note} |")
     return "\n".join(out)
 

@@ -187,6 +187,38 @@ def test_range_equity_is_the_average_over_every_combination_pair() -> None:
     assert result.equity == pytest.approx([float(x) for x in expected], abs=1e-12)
 
 
+@pytest.mark.parametrize(
+    ("ranges", "board", "dead"),
+    [
+        (["AA", "KK"], "", []),
+        (["AKs", "QQ", "JTs"], "", parse_cards("2h")),
+        (["AA", "KQs"], "Ah7c2d", []),
+        (["TT+", "AKo"], "", parse_cards("3c4c")),
+    ],
+)
+def test_range_match_ups_alike_up_to_suits_are_computed_once_with_the_same_result(
+    ranges: list[str], board: str, dead: list[int]
+) -> None:
+    # Pre-flop the reference is croupier's own one-match-up result, averaged
+    # here over every pair of combinations (each one a separate call).
+    from croupier.ranges import parse_range
+
+    gone = set(parse_cards(board)) | set(dead)
+    picks = [[c for c, _ in parse_range(r) if not set(c) & gone] for r in ranges]
+    totals = [0.0] * len(ranges)
+    count = deals = 0
+    for combo in itertools.product(*picks):
+        cards = [c for pair in combo for c in pair]
+        if len(set(cards)) == len(cards):
+            single = equity(HOLDEM, [list(pair) for pair in combo], board=board, dead=dead)
+            totals = [t + e for t, e in zip(totals, single.equity, strict=True)]
+            count += 1
+            deals += single.deals
+    result = equity(HOLDEM, ranges, board=board, dead=dead, exact=True)
+    assert result.deals == deals
+    assert result.equity == pytest.approx([t / count for t in totals], abs=1e-12)
+
+
 def test_range_monte_carlo_lands_within_four_standard_errors_of_the_exact_value() -> None:
     exact = equity(HOLDEM, ["TT+, AKs", "AhKh, 98s"], board="2c7d9h", exact=True)
     sampled = equity(HOLDEM, ["TT+, AKs", "AhKh, 98s"], board="2c7d9h", samples=50_000, seed=5)

@@ -20,6 +20,9 @@ def test_equity_on_a_local_dask_cluster_matches_the_local_run() -> None:
     local = equity(game, hands, samples=450_000, seed=11)
     holdem = croupier.TexasHoldem(NO_LIMIT)
     holdem_local = equity(holdem, ["AhKh", "QdQc", "7s7c"], samples=450_000, seed=11)
+    # 3,000+ range match-ups on a rainbow flop: several chunks of the exact kernel.
+    ranges = ["22+", "AK, AQ, AJ, KQ"]
+    exact_local = equity(holdem, ranges, board="2c7d9h", exact=True)
     with (
         distributed.LocalCluster(
             n_workers=2,
@@ -35,6 +38,8 @@ def test_equity_on_a_local_dask_cluster_matches_the_local_run() -> None:
         holdem_spread = equity(
             holdem, ["AhKh", "QdQc", "7s7c"], samples=450_000, seed=11, executor=pool
         )
+        exact_spread = equity(holdem, ranges, board="2c7d9h", exact=True, executor=pool)
     assert spread == local
     assert holdem_spread == holdem_local  # the Hold'em kernel's chunks ran on the workers
+    assert exact_spread == exact_local and exact_spread.exact
     assert spread.deals == 450_000 and sum(spread.equity) == pytest.approx(1.0)

@@ -49,6 +49,7 @@ __all__ = ["holdem_exact", "holdem_sampled"]
 cdef enum:
     MAX_PLAYERS = 23
     ROWS = 6
+    BATCH = 256  # Monte Carlo boards dealt before they are scored
 
 
 cdef inline uint64_t suit_bit(uint8_t c) noexcept nogil:
@@ -370,6 +371,9 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     cdef uint64_t stub_key[64]
     cdef uint64_t stub_bit[64]
     cdef int order[64]
+    cdef uint64_t keys[BATCH]
+    cdef uint64_t masks[BATCH]
+    cdef int b, batch
     cdef uint64_t key, suits, k2, s2, x = 0, state = seed
     cdef int64_t* counts
     cdef Py_ssize_t s
@@ -389,28 +393,38 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
                 stub_key[j] = CROUPIER_CARD_KEY[stub[j]]
                 order[j] = j
                 stub_bit[j] = suit_bit(stub[j])
-            for s in range(samples):
-                k2 = key
-                s2 = suits
-                for d in range(missing):  # a partial Fisher-Yates shuffle of ``order``
-                    if d & 1 == 0:
-                        x = splitmix(&state)
-                    else:
-                        x = x >> 32
-                    j = d + <int>(((x & 0xFFFFFFFFULL) * <uint64_t>(m - d)) >> 32)
-                    i = order[j]
-                    order[j] = order[d]
-                    order[d] = i
-                    k2 += stub_key[i]
-                    s2 |= stub_bit[i]
+            s = 0
+            while s < samples:
+                # Deal a batch of boards first, then score it: the table lookups of
+                # one board no longer wait behind the shuffling of the next.
+                batch = BATCH if samples - s > BATCH else <int>(samples - s)
+                for b in range(batch):
+                    k2 = key
+                    s2 = suits
+                    for d in range(missing):  # a partial Fisher-Yates shuffle of ``order``
+                        if d & 1 == 0:
+                            x = splitmix(&state)
+                        else:
+                            x = x >> 32
+                        j = d + <int>(((x & 0xFFFFFFFFULL) * <uint64_t>(m - d)) >> 32)
+                        i = order[j]
+                        order[j] = order[d]
+                        order[d] = i
+                        k2 += stub_key[i]
+                        s2 |= stub_bit[i]
+                    keys[b] = k2
+                    masks[b] = s2
                 if n == 2:  # heads-up, branch-free
-                    v0 = value7(k2 + hole_key[0], s2 | hole_suits[0])
-                    v1 = value7(k2 + hole_key[1], s2 | hole_suits[1])
-                    counts[1] += v0 > v1
-                    counts[4] += v1 > v0
-                    counts[2] += v0 == v1
+                    for b in range(batch):
+                        v0 = value7(keys[b] + hole_key[0], masks[b] | hole_suits[0])
+                        v1 = value7(keys[b] + hole_key[1], masks[b] | hole_suits[1])
+                        counts[1] += v0 > v1
+                        counts[4] += v1 > v0
+                        counts[2] += v0 == v1
                 else:
-                    tally(n, hole_key, hole_suits, k2, s2, counts)
+                    for b in range(batch):
+                        tally(n, hole_key, hole_suits, keys[b], masks[b], counts)
+                s += batch
         if n == 2:
             counts[5] = counts[2]  # a tie counts for both players
         rows = [[0.0] * n for _ in range(ROWS)]
