@@ -374,7 +374,7 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     cdef uint64_t keys[BATCH]
     cdef uint64_t masks[BATCH]
     cdef int b, batch
-    cdef uint64_t key, suits, k2, s2, x = 0, state = seed
+    cdef uint64_t key, suits, k2, s2, x = 0, state = seed, seen = 0
     cdef int64_t* counts
     cdef Py_ssize_t s
     cdef int d, j, i, k
@@ -383,6 +383,12 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
         raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
     if missing < 0 or missing > 5 or missing > m or m > 64:
         raise ValueError(f"cannot deal {missing} board cards from {m}")
+    if holes.shape[1] != 2 or board.shape[0] + missing != 5:
+        raise ValueError("Hold'em takes 2 hole cards a player and a board of 5")
+    if not (valid_cards(&holes[0, 0], 2 * n, &seen)
+            and valid_cards(&board[0] if board.shape[0] else NULL, <int>board.shape[0], &seen)
+            and valid_cards(&stub[0] if m else NULL, m, &seen)):
+        raise ValueError("a card is not in 0..51 or is given twice (hands, board and stub)")
     counts = <int64_t*>calloc(n * (n + 1), sizeof(int64_t))
     if counts == NULL:
         raise MemoryError()

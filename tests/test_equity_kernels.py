@@ -1,0 +1,70 @@
+"""Direct calls of the compiled Hold'em equity kernels with bad input: a clear
+ValueError, never a crash or a read outside a table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from croupier import equity_kernels, parse_cards
+
+
+def cards(text: str) -> np.ndarray:
+    return np.array(parse_cards(text), dtype=np.uint8)
+
+
+def holes(*hands: str) -> np.ndarray:
+    return np.array([[parse_cards(h) for h in hands]], dtype=np.uint8)
+
+
+NONE = np.zeros(0, dtype=np.uint8)
+
+
+@pytest.mark.parametrize(
+    ("match_ups", "board", "dead", "message"),
+    [
+        (np.array([[[99, 3], [4, 5]]], dtype=np.uint8), NONE, NONE, "match-up 0"),
+        (holes("AhKh", "AhQc"), NONE, NONE, "match-up 0"),
+        (holes("AhKh", "QdQc"), cards("2c3c4c5c6c7c"), NONE, "board has 5 cards"),
+        (holes("AhKh", "QdQc"), cards("2c2c"), NONE, "board"),
+        (holes("AhKh", "QdQc"), cards("2c"), cards("2c"), "dead card"),
+        (holes("AhKh", "QdQc"), NONE, np.array([200], dtype=np.uint8), "dead card"),
+        (holes("AhKh"), NONE, NONE, "2 to 23 players"),
+        (np.zeros((1, 24, 2), dtype=np.uint8), NONE, NONE, "2 to 23 players"),
+        (np.zeros((1, 2, 3), dtype=np.uint8), NONE, NONE, "2 cards"),
+        (holes("AhKh", "QdQc"), NONE, np.arange(4, 52, dtype=np.uint8)[4:], "too few cards"),
+    ],
+)
+def test_exact_kernel_refuses_bad_cards_and_shapes(
+    match_ups: np.ndarray, board: np.ndarray, dead: np.ndarray, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        equity_kernels.holdem_exact(match_ups, board, dead, 1)
+
+
+def test_exact_kernel_with_no_match_up_returns_empty_arrays() -> None:
+    means, boards = equity_kernels.holdem_exact(np.zeros((0, 2, 2), np.uint8), NONE, NONE, 2)
+    assert means.shape == (0, 6, 2) and boards.shape == (0,)
+
+
+def test_exact_kernel_on_a_full_board_counts_one_board() -> None:
+    means, boards = equity_kernels.holdem_exact(holes("AhKh", "QdQc"), cards("Qs2c7d9hTc"), NONE, 1)
+    assert boards.tolist() == [1]
+    assert means[0, 0].tolist() == [0.0, 1.0]  # trips queens against ace high
+
+
+@pytest.mark.parametrize(
+    ("hand_rows", "board", "stub", "missing", "message"),
+    [
+        (np.array([[99, 3], [4, 5]], dtype=np.uint8), NONE, cards("2c3c4c5c6c"), 5, "0..51"),
+        (holes("AhKh", "QdQc")[0], NONE, cards("2c3c4c5cAh"), 5, "twice"),
+        (holes("AhKh", "QdQc")[0], NONE, cards("2c3c4c"), 5, "cannot deal"),
+        (holes("AhKh", "QdQc")[0], cards("2c"), cards("3c4c5c6c7c"), 5, "board of 5"),
+        (np.zeros((2, 3), dtype=np.uint8), NONE, cards("2c3c4c5c6c"), 5, "2 hole cards"),
+    ],
+)
+def test_sampling_kernel_refuses_bad_cards_and_shapes(
+    hand_rows: np.ndarray, board: np.ndarray, stub: np.ndarray, missing: int, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        equity_kernels.holdem_sampled(hand_rows, board, stub, missing, 1, 100)
