@@ -30,6 +30,14 @@ def _best(run: Callable[[], object], repeat: int) -> float:
     return best
 
 
+EXACT = "AhKh vs QdQc pre-flop, exact"
+MC = "AhKh vs QdQc pre-flop, Monte Carlo 100,000"
+RANGES = "AA vs KK pre-flop, exact (36 match-ups)"
+COURCHEVEL = "Courchevel Hi/Lo three-way, Monte Carlo 100,000"
+RANGE = "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"
+RANGE_MC = f"AhKh vs {RANGE}, Monte Carlo 100,000"
+
+
 def _eval7_rows(repeat: int) -> list[Row]:
     """eval7: its Monte Carlo entry, and exact as a Python loop over ``eval7.evaluate``."""
     import itertools
@@ -51,6 +59,19 @@ def _eval7_rows(repeat: int) -> list[Row]:
             "one thread",
         )
     ]
+    rows.append(
+        (
+            RANGE_MC,
+            "eval7",
+            _best(
+                lambda: eval7.py_hand_vs_range_monte_carlo(
+                    hero, eval7.HandRange(RANGE), [], 100_000
+                ),
+                repeat,
+            ),
+            "one thread (hand vs range)",
+        )
+    )
     gone = {str(c) for c in hero + villain}
     deck = [c for c in eval7.Deck().cards if str(c) not in gone]
 
@@ -64,12 +85,6 @@ def _eval7_rows(repeat: int) -> list[Row]:
 
     rows.append((EXACT, "eval7", _best(loop, 1), "a Python loop over eval7.evaluate"))
     return rows
-
-
-EXACT = "AhKh vs QdQc pre-flop, exact"
-MC = "AhKh vs QdQc pre-flop, Monte Carlo 100,000"
-RANGES = "AA vs KK pre-flop, exact (36 match-ups)"
-COURCHEVEL = "Courchevel Hi/Lo three-way, Monte Carlo 100,000"
 
 
 def equity_rows(quick: bool = False) -> list[Row]:
@@ -109,6 +124,17 @@ def equity_rows(quick: bool = False) -> list[Row]:
                 label,
                 _best(
                     lambda t=threads: croupier.equity(holdem, ["AA", "KK"], exact=True, threads=t),
+                    repeat,
+                ),
+                note,
+            ),
+            (
+                RANGE_MC,
+                label,
+                _best(
+                    lambda t=threads: croupier.equity(
+                        holdem, ["AhKh", RANGE], samples=100_000, seed=1, threads=t
+                    ),
                     repeat,
                 ),
                 note,

@@ -219,10 +219,21 @@ def test_range_match_ups_alike_up_to_suits_are_computed_once_with_the_same_resul
     assert result.equity == pytest.approx([t / count for t in totals], abs=1e-12)
 
 
-def test_range_monte_carlo_lands_within_four_standard_errors_of_the_exact_value() -> None:
-    exact = equity(HOLDEM, ["TT+, AKs", "AhKh, 98s"], board="2c7d9h", exact=True)
-    sampled = equity(HOLDEM, ["TT+, AKs", "AhKh, 98s"], board="2c7d9h", samples=50_000, seed=5)
-    assert sampled.stderr is not None
+@pytest.mark.parametrize(
+    ("ranges", "board", "dead"),
+    [
+        (["TT+, AKs", "AhKh, 98s"], "2c7d9h", ""),
+        (["50%(AA), KK", "QQ, 25%(AKs)"], "", ""),  # weights, pre-flop
+        (["JJ+", "AKs, 20%(AQo)", "7c7d, 65s"], "", "Ks"),  # three ways, a dead card
+        (["22+", "AhKh"], "Kc8d3s", ""),
+    ],
+)
+def test_range_monte_carlo_lands_within_four_standard_errors_of_the_exact_value(
+    ranges: list[str], board: str, dead: str
+) -> None:
+    exact = equity(HOLDEM, ranges, board=board, dead=dead, exact=True)
+    sampled = equity(HOLDEM, ranges, board=board, dead=dead, samples=200_000, seed=5)
+    assert sampled.stderr is not None and sampled.deals == 200_000
     for e, m, se in zip(exact.equity, sampled.equity, sampled.stderr, strict=True):
         assert abs(m - e) <= 4 * se
 

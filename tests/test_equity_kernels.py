@@ -68,3 +68,57 @@ def test_sampling_kernel_refuses_bad_cards_and_shapes(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         equity_kernels.holdem_sampled(hand_rows, board, stub, missing, 1, 100)
+
+
+def ranged(*blocks: list[tuple[str, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(combos, starts, weights) of players' blocks of (two cards, weight)."""
+    combos = np.array([parse_cards(c) for block in blocks for c, _ in block], dtype=np.uint8)
+    starts = np.cumsum([0] + [len(b) for b in blocks], dtype=np.int64)
+    weights = [w for block in blocks for _, w in block]
+    return combos, starts, np.array(weights, dtype=np.float64)
+
+
+@pytest.mark.parametrize(
+    ("blocks", "board", "message"),
+    [
+        (([("AhKh", 1.0)], [("QdQd", 1.0)]), NONE, "combination 1"),
+        (([("AhKh", 1.0)], [("QdQc", 0.0)]), NONE, "player 2: weights"),
+        (([("AhKh", 1.0)], [("QdQc", float("nan"))]), NONE, "player 2: weights"),
+        (([("AhKh", 1.0)], [("QdQc", float("inf"))]), NONE, "player 2: weights"),
+        (([("AhKh", 1.0)], [("QdQc", -1.0)]), NONE, "player 2: weights"),
+        (([("AhKh", 1.0)],), NONE, "2 to 23 players"),
+        (([("AhKh", 1.0)], [("QdQc", 1.0)]), cards("2c2c"), "board or dead"),
+        (([("AhKh", 1.0)], [("QdQc", 1.0)]), cards("2c3c4c5c6c7c"), "board of 5"),
+    ],
+)
+def test_range_sampling_kernel_refuses_bad_ranges(
+    blocks: tuple[list[tuple[str, float]], ...], board: np.ndarray, message: str
+) -> None:
+    combos, starts, weights = ranged(*blocks)
+    with pytest.raises(ValueError, match=message):
+        equity_kernels.holdem_range_sampled(combos, starts, weights, board, NONE, 1, 100)
+
+
+@pytest.mark.parametrize(
+    ("starts", "message"),
+    [
+        ([0, 1, 3], "starts and weights"),
+        ([1, 1, 2], "starts and weights"),
+        ([0, 0, 2], "player 1 has no"),
+        ([0, 5, 2], "player 2 has no"),  # block 1 would run past the combinations
+    ],
+)
+def test_range_sampling_kernel_refuses_starts_that_do_not_cover_the_combinations(
+    starts: list[int], message: str
+) -> None:
+    combos, _, weights = ranged([("AhKh", 1.0)], [("QdQc", 1.0)])
+    with pytest.raises(ValueError, match=message):
+        equity_kernels.holdem_range_sampled(
+            combos, np.array(starts, dtype=np.int64), weights, NONE, NONE, 1, 10
+        )
+
+
+def test_range_sampling_kernel_gives_up_when_no_deal_exists() -> None:
+    combos, starts, weights = ranged([("AhKh", 1.0)], [("AhQc", 1.0)])
+    with pytest.raises(ValueError, match="cannot be dealt together"):
+        equity_kernels.holdem_range_sampled(combos, starts, weights, NONE, NONE, 1, 10)

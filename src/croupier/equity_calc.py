@@ -276,7 +276,7 @@ def _equity(
     if game.bring_in_key is not None:
         return _stud_equity(game, hands, dead, exact, samples, seed, threads)
     hole_count = game.streets[0].hole
-    parsed = [_hand(h, i, hole_count) for i, h in enumerate(hands)]
+    parsed = [_hand(h, i, hole_count, _is_holdem(game)) for i, h in enumerate(hands)]
     known = _cards(board, "board")
     dead_cards = _cards(dead, "dead")
     board_size = sum(s.board for s in game.streets)
@@ -311,31 +311,15 @@ def _equity(
     missing = board_size - len(known)
     per_deal = math.comb(52 - len(known) - len(dead_cards) - 2 * len(ranges), missing)
     at_most = math.prod(len(r) for r in ranges)  # combinations before card conflicts
-    if exact is None:
-        if _is_holdem(game):  # the rank-and-suit kernel: a few thousand classes per match-up
-            exact = samples is None and at_most * min(per_deal, 50_000) <= HOLDEM_EXACT_WORK
-        else:
-            exact = samples is None and at_most * per_deal <= EXACT_LIMIT
+    if exact is None:  # the rank-and-suit kernel: a few thousand classes per match-up
+        exact = samples is None and at_most * min(per_deal, 50_000) <= HOLDEM_EXACT_WORK
     if exact:
         assignments = _assignments(ranges)
         if not assignments:
             raise ValueError(NO_DEAL)
-        if _is_holdem(game):
-            mean, deals = _holdem_exact(assignments, known, dead_cards, threads, executor)
-            return _result(mean, 1, True, deals)
-        total = np.zeros((6, len(ranges)))
-        weight_sum, deals = 0.0, 0
-        for combo_cards, weight in assignments:
-            holes = [list(c) for c in combo_cards]
-            gone = [c for h in holes for c in h] + known + dead_cards
-            sums, n, _ = _fixed_hands(game, holes, known, gone, True, None, None, threads, executor)
-            total += weight * sums / n
-            weight_sum += weight
-            deals += n
-        return _result(total / weight_sum, 1, True, deals)
-    sums, deals = _sampled_ranges(
-        game, ranges, known, dead_cards, missing, samples, seed, threads, executor
-    )
+        mean, deals = _holdem_exact(assignments, known, dead_cards, threads, executor)
+        return _result(mean, 1, True, deals)
+    sums, deals = _holdem_range_sampled(ranges, known, dead_cards, samples, seed, threads, executor)
     return _result(sums, deals, False)
 
 
@@ -408,17 +392,17 @@ def _stud_deals(m: int, needs: list[int]) -> Iterator[int]:
         yield from row
 
 
-def _hand(value: Cards | Range, i: int, hole_count: int) -> list[int] | Range:
-    """Specific cards (a list) or a range, for hand ``i``."""
+def _hand(value: Cards | Range, i: int, hole_count: int, holdem: bool) -> list[int] | Range:
+    """Specific cards (a list) or a range (Texas Hold'em only), for hand ``i``."""
     if isinstance(value, Range):
-        if hole_count != 2:
-            raise ValueError(f"hand {i + 1}: ranges are for two-card hands")
+        if not holdem:
+            raise ValueError(f"hand {i + 1}: ranges are for Texas Hold'em")
         return value
     if isinstance(value, str):
         try:
             cards = parse_cards(value)
         except ValueError:
-            if hole_count != 2:
+            if not holdem:
                 raise
             return parse_range(value)
     else:
@@ -636,85 +620,68 @@ def _holdem_sampled(
     threads: int | None,
     executor: Executor | None,
 ) -> tuple[npt.NDArray[np.float64], int, bool]:
-    """Hold'em Monte Carlo with known hands on the nogil kernel of ``croupier.equity_kernels``.
-
-    Chunks of boards, each with its own seed, run on ``threads`` cores or go to
-    ``executor`` when one is given.
-    """
-    cores = threads or _available_cores()
+    """Hold'em Monte Carlo with known hands on the nogil kernel of ``croupier.equity_kernels``."""
     hole_matrix = np.ascontiguousarray(np.stack(holes))
-    count = DEFAULT_SAMPLES if samples is None else samples
-    if count < 1:
-        raise ValueError(f"samples must be positive, got {count}")
-    streams = np.random.SeedSequence(seed).spawn(math.ceil(count / KERNEL_CHUNK))
-    sizes = [min(KERNEL_CHUNK, count - k * KERNEL_CHUNK) for k in range(len(streams))]
-    seeds = [int(s.generate_state(1, np.uint64)[0]) for s in streams]
 
-    def chunk(k: int) -> npt.NDArray[np.float64]:
-        return np.array(
-            equity_kernels.holdem_sampled(hole_matrix, board, stub, missing, seeds[k], sizes[k])
-        )
+    def run(chunk_seed: int, size: int) -> list[list[float]]:
+        return equity_kernels.holdem_sampled(hole_matrix, board, stub, missing, chunk_seed, size)
 
-    if executor is not None:
-        parts = [f.result() for f in [executor.submit(chunk, k) for k in range(len(sizes))]]
-    elif cores > 1 and len(sizes) > 1:
-        parts = list(_pool(cores).map(chunk, range(len(sizes))))  # the kernel drops the GIL
-    else:
-        parts = [chunk(k) for k in range(len(sizes))]
-    return np.sum(parts, axis=0), count, False
+    sums, count = _kernel_chunks(run, samples, seed, threads, executor)
+    return sums, count, False
 
 
-def _sampled_ranges(
-    game: Game,
+def _holdem_range_sampled(
     ranges: list[Range],
     known: list[int],
     dead: list[int],
-    missing: int,
     samples: int | None,
     seed: int | None,
     threads: int | None,
     executor: Executor | None,
 ) -> tuple[npt.NDArray[np.float64], int]:
-    """Monte Carlo over ranges: a combination per player (by weight, no shared card),
-    then a board from the cards left."""
+    """Hold'em Monte Carlo over ranges on the nogil kernel ``holdem_range_sampled``."""
+    combos = np.array([c for r in ranges for c, _ in r], dtype=np.uint8)
+    starts = np.cumsum([0] + [len(r) for r in ranges], dtype=np.int64)
+    weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
+    board = np.array(known, dtype=np.uint8)
+    dead_cards = np.array(dead, dtype=np.uint8)
+
+    def run(chunk_seed: int, size: int) -> list[list[float]]:
+        return equity_kernels.holdem_range_sampled(
+            combos, starts, weights, board, dead_cards, chunk_seed, size
+        )
+
+    return _kernel_chunks(run, samples, seed, threads, executor)
+
+
+def _kernel_chunks(
+    run: Callable[[int, int], list[list[float]]],
+    samples: int | None,
+    seed: int | None,
+    threads: int | None,
+    executor: Executor | None,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Monte Carlo in chunks of KERNEL_CHUNK deals, each ``run(seed, size)`` with its own seed.
+
+    The chunks run on ``threads`` cores (the kernels drop the GIL) or go to
+    ``executor`` when one is given; the seeds depend only on ``seed``, so the
+    result is the same either way.
+    """
     count = DEFAULT_SAMPLES if samples is None else samples
     if count < 1:
         raise ValueError(f"samples must be positive, got {count}")
-    combos = [np.array([c for c, _ in r], dtype=np.int64) for r in ranges]
-    weights = [np.array([w for _, w in r]) for r in ranges]
-    probs = [w / w.sum() for w in weights]
-    fixed = np.array(known, dtype=np.uint8)
-    blocked = np.zeros(52, dtype=bool)
-    blocked[known + dead] = True
-    jobs: list[Callable[[], npt.NDArray[np.float64]]] = []
-    for k, stream in enumerate(np.random.SeedSequence(seed).spawn(math.ceil(count / CHUNK))):
-        size = min(CHUNK, count - k * CHUNK)
+    cores = threads or _available_cores()
+    streams = np.random.SeedSequence(seed).spawn(math.ceil(count / KERNEL_CHUNK))
+    sizes = [min(KERNEL_CHUNK, count - k * KERNEL_CHUNK) for k in range(len(streams))]
+    seeds = [int(s.generate_state(1, np.uint64)[0]) for s in streams]
 
-        def job(
-            stream: np.random.SeedSequence = stream, size: int = size
-        ) -> npt.NDArray[np.float64]:
-            rng = np.random.default_rng(stream)
-            picks = np.empty((0, len(ranges), 2), dtype=np.int64)
-            rounds = 0
-            while picks.shape[0] < size:
-                rounds += 1
-                if rounds > 50 and picks.shape[0] == 0:
-                    raise ValueError(NO_DEAL)
-                pairs = zip(combos, probs, strict=True)
-                draw = np.stack([c[rng.choice(len(c), size=size, p=p)] for c, p in pairs], axis=1)
-                cards = np.sort(draw.reshape(size, -1), axis=1)
-                ok = (cards[:, 1:] != cards[:, :-1]).all(axis=1)  # no card in two hands
-                picks = np.concatenate([picks, draw[ok]])[:size]
-            used = np.broadcast_to(blocked, (size, 52)).copy()
-            np.put_along_axis(used, picks.reshape(size, -1), True, axis=1)
-            keys = rng.random((size, 52))
-            keys[used] = 2.0
-            extra = np.argsort(keys, axis=1)[:, :missing].astype(np.uint8)
-            boards = np.ascontiguousarray(
-                np.hstack([np.broadcast_to(fixed, (size, len(known))), extra])
-            )
-            holes = [picks[:, p, :].astype(np.uint8) for p in range(len(ranges))]
-            return _evaluate_chunk(game, holes, boards, threads)
+    def chunk(k: int) -> npt.NDArray[np.float64]:
+        return np.array(run(seeds[k], sizes[k]))
 
-        jobs.append(job)
-    return _run(jobs, executor), count
+    if executor is not None:
+        parts = [f.result() for f in [executor.submit(chunk, k) for k in range(len(sizes))]]
+    elif cores > 1 and len(sizes) > 1:
+        parts = list(_pool(cores).map(chunk, range(len(sizes))))
+    else:
+        parts = [chunk(k) for k in range(len(sizes))]
+    return np.sum(parts, axis=0), count

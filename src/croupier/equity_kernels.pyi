@@ -3,7 +3,7 @@
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["holdem_exact", "holdem_sampled"]
+__all__ = ["holdem_exact", "holdem_range_sampled", "holdem_sampled"]
 
 def holdem_exact(
     holes: npt.NDArray[np.uint8],
@@ -22,3 +22,14 @@ def holdem_sampled(
     samples: int,
 ) -> list[list[float]]:
     """Sums of shares over ``samples`` random completions (SplitMix64 seeded with ``seed``)."""
+
+def holdem_range_sampled(
+    combos: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.float64],
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    seed: int,
+    samples: int,
+) -> list[list[float]]:
+    """Sums of shares over ``samples`` random deals of weighted ranges (SplitMix64, ``seed``)."""

@@ -44,7 +44,7 @@ from croupier._eval cimport (
     valid_cards,
 )
 
-__all__ = ["holdem_exact", "holdem_sampled"]
+__all__ = ["holdem_exact", "holdem_range_sampled", "holdem_sampled"]
 
 cdef enum:
     MAX_PLAYERS = 23
@@ -352,6 +352,20 @@ cdef inline void tally(int n, const uint64_t* hole_key, const uint64_t* hole_sui
         counts[p * (n + 1) + winners] += v[p] == best
 
 
+cdef list rows_of(int n, const int64_t* counts):
+    """The ROWS sums from ``counts[p * (n + 1) + k]``: boards player ``p`` won among ``k``."""
+    cdef int i, k
+    rows = [[0.0] * n for _ in range(ROWS)]
+    for i in range(n):
+        for k in range(1, n + 1):
+            c = counts[i * (n + 1) + k]
+            rows[0][i] += c / k
+            rows[1][i] += c / k
+            rows[5][i] += c / (k * k)
+            rows[3 if k == 1 else 4][i] += c
+    return rows
+
+
 def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
                    const uint8_t[::1] stub, int missing, uint64_t seed, Py_ssize_t samples):
     """Sums of shares over ``samples`` random completions (one thread, reproducible).
@@ -433,14 +447,184 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
                 s += batch
         if n == 2:
             counts[5] = counts[2]  # a tie counts for both players
-        rows = [[0.0] * n for _ in range(ROWS)]
-        for i in range(n):
-            for k in range(1, n + 1):
-                c = counts[i * (n + 1) + k]
-                rows[0][i] += c / k
-                rows[1][i] += c / k
-                rows[5][i] += c / (k * k)
-                rows[3 if k == 1 else 4][i] += c
-        return rows
+        return rows_of(n, counts)
     finally:
         free(counts)
+
+
+cdef inline double unit(uint64_t* state) noexcept nogil:
+    """A uniform double in [0, 1) (53 random bits)."""
+    return (splitmix(state) >> 11) * (1.0 / 9007199254740992.0)
+
+
+cdef void alias_tables(const double* weights, Py_ssize_t start, Py_ssize_t size,
+                       double* prob, Py_ssize_t* alias, Py_ssize_t* stack) noexcept nogil:
+    """Vose's alias tables for rows ``start:start + size``: pick a row ``r`` uniformly,
+    keep it with probability ``prob[r]``, else take ``alias[r]``."""
+    cdef double total = 0.0
+    cdef Py_ssize_t k, small = 0, large = size, sm, lg
+    for k in range(start, start + size):
+        total += weights[k]
+    for k in range(start, start + size):  # small ones from the bottom, large from the top
+        prob[k] = weights[k] * size / total
+        alias[k] = k
+        if prob[k] < 1.0:
+            stack[small] = k
+            small += 1
+        else:
+            large -= 1
+            stack[large] = k
+    while small > 0 and large < size:
+        small -= 1
+        sm = stack[small]
+        lg = stack[large]
+        alias[sm] = lg
+        prob[lg] = (prob[lg] + prob[sm]) - 1.0
+        if prob[lg] < 1.0:
+            large += 1
+            stack[small] = lg
+            small += 1
+    for k in range(small):  # rounding leftovers
+        prob[stack[k]] = 1.0
+    for k in range(large, size):
+        prob[stack[k]] = 1.0
+
+
+def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts,
+                         const double[::1] weights, const uint8_t[::1] board,
+                         const uint8_t[::1] dead, uint64_t seed, Py_ssize_t samples):
+    """Sums of shares over ``samples`` random deals of ranges (one thread, reproducible).
+
+    ``combos`` (K, 2) holds every player's combinations one block after the
+    other: player ``p`` owns rows ``starts[p]:starts[p + 1]``, with
+    ``weights``.  Each deal picks a combination per player in proportion to
+    its weight (Vose's alias method: one random number, two loads) and starts
+    again if two of them share a card or one holds a board or dead card; then
+    the board is completed from the cards left (by rejection).  Raises
+    ValueError when 1,000,000 tries in a row find no deal.
+    """
+    cdef int n = <int>starts.shape[0] - 1, nb = <int>board.shape[0], missing = 5 - nb
+    cdef Py_ssize_t k_count = combos.shape[0], s, k, lo, tries, size, pick
+    cdef uint64_t base = 0, used, key, suits, k2, s2, bits, seen, x, state = seed
+    cdef int64_t* counts = NULL
+    cdef double* prob = NULL
+    cdef Py_ssize_t* alias = NULL
+    cdef Py_ssize_t* stack = NULL
+    cdef double u
+    cdef int p, d, j, b, half, batch, failed = 0
+    cdef uint64_t keys[BATCH]
+    cdef uint64_t masks[BATCH]
+    cdef uint64_t hand_keys[BATCH * MAX_PLAYERS]
+    cdef uint64_t hand_suits[BATCH * MAX_PLAYERS]
+    cdef uint8_t c0, c1
+    cdef uint16_t v0, v1
+    if n > MAX_PLAYERS or n < 2:
+        raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
+    if nb > 5 or combos.shape[1] != 2:
+        raise ValueError("Hold'em takes 2 hole cards a player and a board of 5")
+    if weights.shape[0] != k_count or starts[0] != 0 or starts[n] != k_count:
+        raise ValueError("starts and weights must cover the combinations")
+    for p in range(n):  # increasing from 0 to k_count: every block inside ``combos``
+        if starts[p + 1] <= starts[p]:
+            raise ValueError(f"player {p + 1} has no combination")
+    for p in range(n):
+        for k in range(starts[p], starts[p + 1]):
+            if not (0.0 < weights[k] < float("inf")):
+                raise ValueError(f"player {p + 1}: weights must be positive and finite")
+    for k in range(k_count):
+        seen = 0
+        if not valid_cards(&combos[k, 0], 2, &seen):
+            raise ValueError(f"combination {k}: a card is not in 0..51 or is given twice")
+    if not (valid_cards(&board[0] if nb else NULL, nb, &base)
+            and valid_cards(&dead[0] if dead.shape[0] else NULL, <int>dead.shape[0], &base)):
+        raise ValueError("a board or dead card is not in 0..51 or is given twice")
+    counts = <int64_t*>calloc(n * (n + 1), sizeof(int64_t))
+    prob = <double*>malloc(k_count * sizeof(double))
+    alias = <Py_ssize_t*>malloc(k_count * sizeof(Py_ssize_t))
+    stack = <Py_ssize_t*>malloc(k_count * sizeof(Py_ssize_t))
+    if counts == NULL or prob == NULL or alias == NULL or stack == NULL:
+        free(counts)
+        free(prob)
+        free(alias)
+        free(stack)
+        raise MemoryError()
+    for p in range(n):
+        alias_tables(&weights[0], starts[p], starts[p + 1] - starts[p], prob, alias, stack)
+    try:
+        with nogil:
+            key = CROUPIER_SUIT_BIAS
+            suits = 0
+            for j in range(nb):
+                key += CROUPIER_CARD_KEY[board[j]]
+                suits |= suit_bit(board[j])
+            s = 0
+            tries = 0
+            while s < samples and not failed:
+                # Deal a batch of (hands, board), then score it (as holdem_sampled).
+                batch = 0
+                while batch < BATCH and s + batch < samples:
+                    tries += 1
+                    if tries > 1000000:
+                        failed = 1
+                        break
+                    used = base
+                    for p in range(n):
+                        lo = starts[p]
+                        size = starts[p + 1] - lo
+                        if size > 1:
+                            u = unit(&state) * size
+                            pick = <Py_ssize_t>u
+                            if pick >= size:  # u rounded up to size
+                                pick = size - 1
+                            lo += pick
+                            if u - pick >= prob[lo]:
+                                lo = alias[lo]
+                        c0 = combos[lo, 0]
+                        c1 = combos[lo, 1]
+                        bits = ((<uint64_t>1) << c0) | ((<uint64_t>1) << c1)
+                        if used & bits:
+                            break
+                        used |= bits
+                        hand_keys[batch * n + p] = CROUPIER_CARD_KEY[c0] + CROUPIER_CARD_KEY[c1]
+                        hand_suits[batch * n + p] = suit_bit(c0) | suit_bit(c1)
+                    else:
+                        if 52 - croupier_popcount64(used) < missing:
+                            continue
+                        tries = 0
+                        k2 = key
+                        s2 = suits
+                        d = 0
+                        while d < missing:
+                            x = splitmix(&state)
+                            for half in range(2):
+                                j = <int>(((x & 0xFFFFFFFFULL) * 52) >> 32)
+                                x = x >> 32
+                                if d < missing and not (used >> j) & 1:
+                                    used |= (<uint64_t>1) << j
+                                    k2 += CROUPIER_CARD_KEY[j]
+                                    s2 |= suit_bit(<uint8_t>j)
+                                    d += 1
+                        keys[batch] = k2
+                        masks[batch] = s2
+                        batch += 1
+                if n == 2:  # heads-up, branch-free
+                    for b in range(batch):
+                        v0 = value7(keys[b] + hand_keys[2 * b], masks[b] | hand_suits[2 * b])
+                        v1 = value7(keys[b] + hand_keys[2 * b + 1], masks[b] | hand_suits[2 * b + 1])
+                        counts[1] += v0 > v1
+                        counts[4] += v1 > v0
+                        counts[2] += v0 == v1
+                else:
+                    for b in range(batch):
+                        tally(n, &hand_keys[b * n], &hand_suits[b * n], keys[b], masks[b], counts)
+                s += batch
+        if failed:
+            raise ValueError("the ranges cannot be dealt together: 1,000,000 tries found no deal")
+        if n == 2:
+            counts[5] = counts[2]  # a tie counts for both players
+        return rows_of(n, counts)
+    finally:
+        free(counts)
+        free(prob)
+        free(alias)
+        free(stack)
