@@ -46,3 +46,11 @@ def test_monte_carlo_10k_courchevel_three_way(benchmark: BenchmarkFixture) -> No
     hands = ["As2d3cKh4s", "QdQc8h9hTs", "5c6c7d8dJh"]
     result = benchmark(croupier.equity, COURCHEVEL, hands, samples=10_000, seed=1, threads=1)
     assert sum(result.equity) == pytest.approx(1.0)
+
+
+def test_monte_carlo_100k_hand_against_a_range(benchmark: BenchmarkFixture) -> None:
+    hands = ["AhKh", "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"]
+    result = benchmark(croupier.equity, HOLDEM, hands, samples=100_000, seed=1, threads=1)
+    exact = croupier.equity(HOLDEM, hands, exact=True)
+    assert result.stderr is not None
+    assert abs(result.equity[0] - exact.equity[0]) <= 4 * result.stderr[0]
