@@ -187,6 +187,40 @@ def test_range_equity_is_the_average_over_every_combination_pair() -> None:
     assert result.equity == pytest.approx([float(x) for x in expected], abs=1e-12)
 
 
+@pytest.mark.parametrize("seed", range(18))
+def test_omaha_kernels_match_every_board_of_a_slow_enumeration(seed: int) -> None:
+    # Omaha, Omaha Hi/Lo and Courchevel on the nogil kernel (exact), and its
+    # Monte Carlo twin within 4 standard errors; dead cards keep it small.
+    rng = random.Random(1000 + seed)
+    game, hole, hilo = [
+        (croupier.Omaha(POT_LIMIT), 4, False),
+        (OMAHA_HILO, 4, True),
+        (COURCHEVEL, 5, True),
+    ][seed % 3]
+    deck = list(range(52))
+    rng.shuffle(deck)
+    players = rng.randint(2, 3)
+    holes = [deck[hole * p : hole * p + hole] for p in range(players)]
+    known = deck[hole * players : hole * players + rng.choice([0, 1, 3, 4])]
+    rest = deck[hole * players + len(known) :]
+    if rng.random() < 0.5:  # low cards first: more lows, more split pots
+        rest.sort(key=lambda c: (c // 4 > 6 and c // 4 != 12, rng.random()))
+    keep = min({0: 12, 1: 14, 3: 30, 4: 40}[len(known)], len(rest))
+    dead = rest[keep:]
+    hands = ["".join(croupier.format_card(c) for c in h) for h in holes]
+    board = "".join(croupier.format_card(c) for c in known)
+    result = equity(game, hands, board=board, dead=dead, exact=True)
+    shares, alone, tied = slow_shares(hands, board, omaha=True, hilo=hilo, dead=dead)
+    assert result.deals == math.comb(keep, 5 - len(known))
+    assert result.equity == pytest.approx([float(x) for x in shares], abs=1e-12)
+    assert result.win == pytest.approx([float(x) for x in alone], abs=1e-12)
+    assert result.tie == pytest.approx([float(x) for x in tied], abs=1e-12)
+    sampled = equity(game, hands, board=board, dead=dead, samples=40_000, seed=seed)
+    assert sampled.stderr is not None
+    for e, m, se in zip(result.equity, sampled.equity, sampled.stderr, strict=True):
+        assert abs(m - e) <= 4 * se + 1e-12
+
+
 @pytest.mark.parametrize(
     ("ranges", "board", "dead"),
     [

@@ -122,3 +122,54 @@ def test_range_sampling_kernel_gives_up_when_no_deal_exists() -> None:
     combos, starts, weights = ranged([("AhKh", 1.0)], [("AhQc", 1.0)])
     with pytest.raises(ValueError, match="cannot be dealt together"):
         equity_kernels.holdem_range_sampled(combos, starts, weights, NONE, NONE, 1, 10)
+
+
+@pytest.mark.parametrize("kernel", ["exact", "sampled"])
+@pytest.mark.parametrize(
+    ("hand_rows", "board", "stub", "missing", "message"),
+    [
+        (
+            np.array([[99, 1, 2, 3], [4, 5, 6, 7]], dtype=np.uint8),
+            NONE,
+            cards("2c3c4c5c6c"),
+            5,
+            "0..51",
+        ),
+        (
+            np.array([[8, 1, 2, 3], [4, 5, 6, 8]], dtype=np.uint8),
+            NONE,
+            cards("Ac2s3s4s5s"),
+            5,
+            "twice",
+        ),
+        (np.zeros((2, 7), dtype=np.uint8), NONE, cards("2c3c4c5c6c"), 5, "2 to 6 cards"),
+        (np.zeros((1, 4), dtype=np.uint8), NONE, cards("2c3c4c5c6c"), 5, "2 to 23 players"),
+        (
+            np.array([[8, 9, 10, 11], [12, 13, 14, 15]], dtype=np.uint8),
+            cards("2c"),
+            cards("7c8c9c"),
+            4,
+            "cannot complete",
+        ),
+        (
+            np.array([[8, 9, 10, 11], [12, 13, 14, 15]], dtype=np.uint8),
+            cards("2c"),
+            cards("7c8c9cTc"),
+            5,
+            "cannot complete",
+        ),
+    ],
+)
+def test_omaha_kernels_refuse_bad_cards_and_shapes(
+    kernel: str,
+    hand_rows: np.ndarray,
+    board: np.ndarray,
+    stub: np.ndarray,
+    missing: int,
+    message: str,
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        if kernel == "exact":
+            equity_kernels.omaha_exact(hand_rows, board, stub, missing, True, 2)
+        else:
+            equity_kernels.omaha_sampled(hand_rows, board, stub, missing, True, 1, 100)

@@ -2,8 +2,10 @@
 
 ``equity(game, hands, board)`` deals every remaining board (exact) or random
 boards (Monte Carlo) and counts, per player, the share of the pot won: a
-whole pot, half of a hi/lo pot, a third of a three-way tie.  The hand values
-come from the numpy batch kernels of ``croupier.hands`` (no GIL, all cores).
+whole pot, half of a hi/lo pot, a third of a three-way tie.  The flop games
+run on the nogil kernels of ``croupier.equity_kernels`` (Hold'em exact by
+rank multisets and flush corrections); the stud games lay their deals in
+numpy arrays for the batch evaluators of ``croupier.hands``.
 
 Works for the flop games (Texas Hold'em, Omaha, Omaha Hi/Lo, Courchevel
 Hi/Lo) with known hole cards or Hold'em ranges (``croupier.ranges``), and for
@@ -24,7 +26,6 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
 import numpy.typing as npt
@@ -48,7 +49,6 @@ __all__ = ["EquityResult", "equity"]
 # Up to this many boards, equity enumerates them all unless told otherwise.
 EXACT_LIMIT = 2_000_000
 DEFAULT_SAMPLES = 100_000
-CHUNK = 200_000
 KERNEL_CHUNK = 25_000  # Monte Carlo boards per kernel call (and per seed)
 MATCHUP_CHUNK = 1_024  # Hold'em match-ups per exact kernel call
 HOLDEM_EXACT_WORK = 50_000_000  # match-ups x min(boards, 50,000) enumerated when exact=None
@@ -81,23 +81,6 @@ def _cards(value: Cards, what: str) -> list[int]:
         if not 0 <= c < 52:
             raise ValueError(f"{what}: card code {c} is outside 0..51")
     return codes
-
-
-def _combinations(m: int, k: int) -> npt.NDArray[np.intp]:
-    """All k-combinations of range(m), one per row, in lexicographic order."""
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.intp)
-    combos = np.arange(m, dtype=np.intp)[:, None]
-    for _ in range(k - 1):
-        last = combos[:, -1]
-        counts = m - 1 - last
-        rows = np.repeat(combos, counts, axis=0)
-        first = np.repeat(last + 1, counts)
-        offsets = np.arange(int(counts.sum()), dtype=np.intp) - np.repeat(
-            np.cumsum(counts) - counts, counts
-        )
-        combos = np.hstack([rows, (first + offsets)[:, None]])
-    return combos
 
 
 def _values(
@@ -443,16 +426,6 @@ def _result(
     )
 
 
-def _run(
-    jobs: list[Callable[[], npt.NDArray[np.float64]]], executor: Executor | None
-) -> npt.NDArray[np.float64]:
-    if executor is None:
-        parts = [job() for job in jobs]
-    else:
-        parts = [f.result() for f in [executor.submit(job) for job in jobs]]
-    return np.sum(parts, axis=0)  # type: ignore[no-any-return]
-
-
 def _fixed_hands(
     game: Game,
     holes: list[list[int]],
@@ -464,46 +437,48 @@ def _fixed_hands(
     threads: int | None,
     executor: Executor | None,
 ) -> tuple[npt.NDArray[np.float64], int, bool]:
-    """Summed shares over every board (exact) or sampled boards, for known hole cards."""
+    """Summed shares over every board (exact) or sampled boards, for known hole cards.
+
+    Hold'em Monte Carlo and the Omaha games (Omaha, Omaha Hi/Lo, Courchevel)
+    run on the nogil kernels of ``croupier.equity_kernels``; exact enumeration
+    runs in this process on ``threads`` cores, Monte Carlo chunks go to
+    ``executor`` when one is given.
+    """
     board_size = sum(s.board for s in game.streets)
-    stub = [c for c in range(52) if c not in set(gone)]
+    stub = np.array([c for c in range(52) if c not in set(gone)], dtype=np.uint8)
     missing = board_size - len(known)
     if exact is None:
         exact = samples is None and math.comb(len(stub), missing) <= EXACT_LIMIT
-    deck = np.array(stub, dtype=np.uint8)
     fixed = np.array(known, dtype=np.uint8)
-    hole_arrays = [np.array(h, dtype=np.uint8) for h in holes]
-
-    def boards_of(index: npt.NDArray[np.intp]) -> npt.NDArray[np.uint8]:
-        rows = index.shape[0]
-        return np.ascontiguousarray(
-            np.hstack([np.broadcast_to(fixed, (rows, len(known))), deck[index]])
-        )
-
+    hole_matrix = np.array(holes, dtype=np.uint8)
     if _is_holdem(game) and not exact:
-        return _holdem_sampled(hole_arrays, fixed, deck, missing, samples, seed, threads, executor)
-    jobs: list[Callable[[], npt.NDArray[np.float64]]] = []
+        sums, count = _kernel_chunks(
+            lambda chunk_seed, size: equity_kernels.holdem_sampled(
+                hole_matrix, fixed, stub, missing, chunk_seed, size
+            ),
+            samples,
+            seed,
+            threads,
+            executor,
+        )
+        return sums, count, False
+    if not _is_omaha(game):
+        raise ValueError(f"equity is not available for {game.name} yet")
+    hilo = game.low_value is omaha_low_value
     if exact:
-        combos = _combinations(len(stub), missing)
-        for start in range(0, combos.shape[0], CHUNK):
-            part = boards_of(combos[start : start + CHUNK])
-            jobs.append(partial(_evaluate_chunk, game, hole_arrays, part, threads))
-        return _run(jobs, executor), combos.shape[0], True
-    count = DEFAULT_SAMPLES if samples is None else samples
-    if count < 1:
-        raise ValueError(f"samples must be positive, got {count}")
-    for k, stream in enumerate(np.random.SeedSequence(seed).spawn(math.ceil(count / CHUNK))):
-        size = min(CHUNK, count - k * CHUNK)
-
-        def job(
-            stream: np.random.SeedSequence = stream, size: int = size
-        ) -> npt.NDArray[np.float64]:
-            rng = np.random.default_rng(stream)
-            index = np.argsort(rng.random((size, len(stub))), axis=1)[:, :missing]
-            return _evaluate_chunk(game, hole_arrays, boards_of(index), threads)
-
-        jobs.append(job)
-    return _run(jobs, executor), count, False
+        cores = threads or _available_cores()
+        rows = equity_kernels.omaha_exact(hole_matrix, fixed, stub, missing, hilo, cores)
+        return np.array(rows), math.comb(len(stub), missing), True
+    sums, count = _kernel_chunks(
+        lambda chunk_seed, size: equity_kernels.omaha_sampled(
+            hole_matrix, fixed, stub, missing, hilo, chunk_seed, size
+        ),
+        samples,
+        seed,
+        threads,
+        executor,
+    )
+    return sums, count, False
 
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
@@ -538,6 +513,16 @@ _SUIT_MAPS = np.array(
     [[4 * (c // 4) + perm[c % 4] for c in range(52)] for perm in itertools.permutations(range(4))],
     dtype=np.int64,
 )
+
+
+def _is_omaha(game: Game) -> bool:
+    """True for Omaha, Omaha Hi/Lo and Courchevel Hi/Lo (two hole cards with three of five)."""
+    return (
+        game.value is omaha_value
+        and game.low_value in (None, omaha_low_value)
+        and 2 <= game.streets[0].hole <= 6
+        and sum(s.board for s in game.streets) == 5
+    )
 
 
 def _suit_classes(
@@ -608,26 +593,6 @@ def _holdem_exact(
     for part, _ in parts[1:]:
         total = total + part
     return total / weights.sum(), sum(deals for _, deals in parts)
-
-
-def _holdem_sampled(
-    holes: list[npt.NDArray[np.uint8]],
-    board: npt.NDArray[np.uint8],
-    stub: npt.NDArray[np.uint8],
-    missing: int,
-    samples: int | None,
-    seed: int | None,
-    threads: int | None,
-    executor: Executor | None,
-) -> tuple[npt.NDArray[np.float64], int, bool]:
-    """Hold'em Monte Carlo with known hands on the nogil kernel of ``croupier.equity_kernels``."""
-    hole_matrix = np.ascontiguousarray(np.stack(holes))
-
-    def run(chunk_seed: int, size: int) -> list[list[float]]:
-        return equity_kernels.holdem_sampled(hole_matrix, board, stub, missing, chunk_seed, size)
-
-    sums, count = _kernel_chunks(run, samples, seed, threads, executor)
-    return sums, count, False
 
 
 def _holdem_range_sampled(

@@ -3,7 +3,13 @@
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["holdem_exact", "holdem_range_sampled", "holdem_sampled"]
+__all__ = [
+    "holdem_exact",
+    "holdem_range_sampled",
+    "holdem_sampled",
+    "omaha_exact",
+    "omaha_sampled",
+]
 
 def holdem_exact(
     holes: npt.NDArray[np.uint8],
@@ -33,3 +39,24 @@ def holdem_range_sampled(
     samples: int,
 ) -> list[list[float]]:
     """Sums of shares over ``samples`` random deals of weighted ranges (SplitMix64, ``seed``)."""
+
+def omaha_exact(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    stub: npt.NDArray[np.uint8],
+    missing: int,
+    hilo: bool,
+    threads: int,
+) -> list[list[float]]:
+    """Omaha (hi or hi/lo eight-or-better) sums of shares over every completion of ``board``."""
+
+def omaha_sampled(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    stub: npt.NDArray[np.uint8],
+    missing: int,
+    hilo: bool,
+    seed: int,
+    samples: int,
+) -> list[list[float]]:
+    """Omaha sums of shares over ``samples`` random completions (SplitMix64, ``seed``)."""

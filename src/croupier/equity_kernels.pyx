@@ -41,10 +41,18 @@ from croupier._eval cimport (
     croupier_ctz64,
     croupier_popcount64,
     hash_slot,
+    omaha_high_k,
+    omaha_low8_k,
     valid_cards,
 )
 
-__all__ = ["holdem_exact", "holdem_range_sampled", "holdem_sampled"]
+__all__ = [
+    "holdem_exact",
+    "holdem_range_sampled",
+    "holdem_sampled",
+    "omaha_exact",
+    "omaha_sampled",
+]
 
 cdef enum:
     MAX_PLAYERS = 23
@@ -628,3 +636,162 @@ def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts
         free(prob)
         free(alias)
         free(stack)
+
+
+cdef void omaha_score(int n, int nh, const uint8_t* holes, const uint8_t* board, bint hilo,
+                      double* acc) noexcept nogil:
+    """Add one five-card board's shares (ROWS x n) for Omaha hands of ``nh`` cards.
+
+    The high takes the pot, or half of it when somebody has an eight-or-better
+    low (ties split each half; an odd chip is not counted).
+    """
+    cdef uint16_t high[MAX_PLAYERS]
+    cdef uint8_t low[MAX_PLAYERS]
+    cdef uint16_t best = 0
+    cdef uint8_t best_low = 0
+    cdef int p, winners = 0, low_winners = 0
+    cdef double high_share, low_share, share
+    for p in range(n):
+        high[p] = omaha_high_k(holes + p * nh, nh, board, 5)
+        if high[p] > best:
+            best = high[p]
+            winners = 1
+        elif high[p] == best:
+            winners += 1
+        if hilo:
+            low[p] = omaha_low8_k(holes + p * nh, nh, board, 5)
+            if low[p] > best_low:
+                best_low = low[p]
+                low_winners = 1
+            elif low[p] == best_low and low[p]:
+                low_winners += 1
+    high_share = (0.5 if best_low else 1.0) / winners
+    low_share = 0.5 / low_winners if best_low else 0.0
+    for p in range(n):
+        share = 0.0
+        if high[p] == best:
+            share = high_share
+            acc[n + p] += high_share
+            if winners > 1:
+                acc[4 * n + p] += 1.0
+        if best_low and low[p] == best_low:
+            share += low_share
+            acc[2 * n + p] += low_share
+        acc[p] += share
+        acc[5 * n + p] += share * share
+        if share == 1.0:
+            acc[3 * n + p] += 1.0
+
+
+cdef int check_omaha(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                     const uint8_t[::1] stub, int missing) except -1:
+    """ValueError unless the hands, board and stub are valid, distinct and deal five."""
+    cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
+    cdef int m = <int>stub.shape[0]
+    cdef uint64_t seen = 0
+    if n > MAX_PLAYERS or n < 2:
+        raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
+    if nh < 2 or nh > 6:
+        raise ValueError(f"Omaha hands have 2 to 6 cards, not {nh}")
+    if missing < 0 or nb + missing != 5 or missing > m or m > 52:
+        raise ValueError(f"cannot complete a board of {nb} with {missing} of {m} cards")
+    if not (valid_cards(&holes[0, 0], n * nh, &seen)
+            and valid_cards(&board[0] if nb else NULL, nb, &seen)
+            and valid_cards(&stub[0] if m else NULL, m, &seen)):
+        raise ValueError("a card is not in 0..51 or is given twice (hands, board and stub)")
+    return 0
+
+
+cdef void omaha_from(int n, int nh, const uint8_t* holes, bint hilo, const uint8_t* stub, int m,
+                     int first, uint8_t* cards, int depth, double* acc) noexcept nogil:
+    """Every completion of ``cards`` (a five-card board, ``depth`` cards set) from stub[first:]."""
+    cdef int i
+    if depth == 5:
+        omaha_score(n, nh, holes, cards, hilo, acc)
+        return
+    for i in range(first, m - (4 - depth)):
+        cards[depth] = stub[i]
+        omaha_from(n, nh, holes, hilo, stub, m, i + 1, cards, depth + 1, acc)
+
+
+def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                const uint8_t[::1] stub, int missing, bint hilo, int threads):
+    """Sums of shares over every completion of ``board`` with ``missing`` cards of ``stub``.
+
+    ``holes`` is (players, hole cards), 2 to 6 cards (Omaha: exactly two of
+    them with three of the board); ``hilo`` splits each pot with the best
+    eight-or-better low.  The first new card is shared out among ``threads``
+    threads.  Returns the ROWS lists of sums.
+    """
+    cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
+    cdef int m = <int>stub.shape[0], nt = max(1, threads), stride, i, j, t, r
+    cdef double* acc
+    cdef uint8_t* boards
+    cdef uint8_t* cards
+    check_omaha(holes, board, stub, missing)
+    stride = ((ROWS * n + 7) // 8 + 8) * 8  # per-thread blocks, cache lines apart
+    acc = <double*>calloc(nt * stride, sizeof(double))
+    boards = <uint8_t*>malloc(nt * 64)  # a board per thread, cache lines apart
+    try:
+        if acc == NULL or boards == NULL:
+            raise MemoryError()
+        with nogil:
+            if missing == 0:
+                omaha_score(n, nh, &holes[0, 0], &board[0], hilo, acc)
+            else:
+                with parallel(num_threads=nt):
+                    t = threadid()
+                    cards = boards + 64 * t
+                    for i in prange(m - missing + 1, schedule="dynamic"):
+                        for j in range(nb):
+                            cards[j] = board[j]
+                        cards[nb] = stub[i]
+                        omaha_from(n, nh, &holes[0, 0], hilo, &stub[0], m, i + 1, cards, nb + 1,
+                                   acc + t * stride)
+        return [[sum([acc[t * stride + r * n + i] for t in range(nt)]) for i in range(n)]
+                for r in range(ROWS)]
+    finally:
+        free(acc)
+        free(boards)
+
+
+def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                  const uint8_t[::1] stub, int missing, bint hilo, uint64_t seed,
+                  Py_ssize_t samples):
+    """Sums of shares over ``samples`` random completions (one thread, reproducible).
+
+    Boards are drawn as in ``holdem_sampled`` (a partial Fisher-Yates shuffle
+    of ``stub`` with SplitMix64 seeded with ``seed``).
+    """
+    cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
+    cdef int m = <int>stub.shape[0], d, j, i, r
+    cdef uint8_t order[52]
+    cdef uint8_t cards[5]
+    cdef uint64_t x = 0, state = seed
+    cdef double* acc
+    cdef Py_ssize_t s
+    check_omaha(holes, board, stub, missing)
+    acc = <double*>calloc(ROWS * n, sizeof(double))
+    if acc == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for j in range(nb):
+                cards[j] = board[j]
+            for j in range(m):
+                order[j] = stub[j]
+            for s in range(samples):
+                for d in range(missing):  # a partial Fisher-Yates shuffle of ``order``
+                    if d & 1 == 0:
+                        x = splitmix(&state)
+                    else:
+                        x = x >> 32
+                    j = d + <int>(((x & 0xFFFFFFFFULL) * <uint64_t>(m - d)) >> 32)
+                    i = order[j]
+                    order[j] = order[d]
+                    order[d] = <uint8_t>i
+                    cards[nb + d] = <uint8_t>i
+                omaha_score(n, nh, &holes[0, 0], cards, hilo, acc)
+        return [[acc[r * n + i] for i in range(n)] for r in range(ROWS)]
+    finally:
+        free(acc)
