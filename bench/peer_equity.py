@@ -5,75 +5,105 @@ used here, never by croupier: pokerfast (OMPEval's exact enumeration), xiapl
 (exact and Monte Carlo), eval7 (Monte Carlo; exact as a Python loop over its
 evaluator) and PokerKit's ``calculate_equities`` (Monte Carlo).  Every peer
 runs on one thread, and the ratio column compares it with croupier on one
-thread; croupier on both cores is shown beside.  Each entry is the best of a
-few runs; PokerKit is timed on fewer samples and scaled.
+thread; croupier on both cores is shown beside.
+
+The fast entries are timed in interleaved rounds (three calls of each entry
+in a row per round, the best call kept), so a neighbour on a shared machine
+slows all of them alike while each still runs with its own data in cache.
+The slow ones (eval7's Python loop, PokerKit) run once, PokerKit on fewer
+samples, scaled.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import croupier
 
 Row = tuple[str, str, float, str]  # (workload, library, seconds, note)
 
-
-def _best(run: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - t)
-    return best
-
-
 EXACT = "AhKh vs QdQc pre-flop, exact"
 MC = "AhKh vs QdQc pre-flop, Monte Carlo 100,000"
 RANGES = "AA vs KK pre-flop, exact (36 match-ups)"
-COURCHEVEL = "Courchevel Hi/Lo three-way, Monte Carlo 100,000"
 RANGE = "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"
 RANGE_MC = f"AhKh vs {RANGE}, Monte Carlo 100,000"
+COURCHEVEL = "Courchevel Hi/Lo three-way, Monte Carlo 100,000"
+THREE = ["As2d3cKh4s", "QdQc8h9hTs", "5c6c7d8dJh"]
 
 
-def _eval7_rows(repeat: int) -> list[Row]:
-    """eval7: its Monte Carlo entry, and exact as a Python loop over ``eval7.evaluate``."""
-    import itertools
+@dataclass(frozen=True)
+class Entry:
+    label: str
+    library: str
+    run: Callable[[], object]
+    note: str
+    slow: bool = False  # run once, not in the interleaved rounds
+    scale: float = 1.0  # seconds measured x scale = seconds reported
 
+
+def _croupier(threads: int | None, note: str) -> list[Entry]:
+    holdem = croupier.TexasHoldem(croupier.NO_LIMIT)
+    courchevel = croupier.CourchevelHiLo(croupier.POT_LIMIT)
+    library = "croupier" if threads == 1 else "croupier, both cores"
+    spots: list[tuple[str, croupier.Game, list[str], dict[str, Any]]] = [
+        (EXACT, holdem, ["AhKh", "QdQc"], {"exact": True}),
+        (MC, holdem, ["AhKh", "QdQc"], {"samples": 100_000, "seed": 1}),
+        (RANGES, holdem, ["AA", "KK"], {"exact": True}),
+        (RANGE_MC, holdem, ["AhKh", RANGE], {"samples": 100_000, "seed": 1}),
+        (COURCHEVEL, courchevel, THREE, {"samples": 100_000, "seed": 1}),
+    ]
+    return [
+        Entry(
+            label,
+            library,
+            lambda g=game, h=hands, o=options: croupier.equity(g, h, threads=threads, **o),
+            note,
+        )
+        for label, game, hands, options in spots
+    ]
+
+
+def _pokerfast() -> list[Entry]:
+    import pokerfast.equity as pf
+
+    if not pf.available():
+        return []
+    return [
+        Entry(label, "pokerfast (OMPEval)", lambda h=hands: pf.equity(h, exact=True, threads=1), "")
+        for label, hands in ((EXACT, ["AhKh", "QdQc"]), (RANGES, ["AA", "KK"]))
+    ]
+
+
+def _xiapl() -> list[Entry]:
+    import xiapl.card as xc
+    import xiapl.simulation as xs
+
+    pair = [
+        sum(1 << xc.Card.from_string(h[k : k + 2]).id for k in range(0, len(h), 2))
+        for h in ("AhKh", "QdQc")
+    ]
+    exact = xs.SimulationOptions.exact()
+    sampled = xs.SimulationOptions.mc_seeded(100_000, 1)
+    exact.threads = sampled.threads = 1  # its default, 0, uses every core
+    return [
+        Entry(EXACT, "xiapl", lambda: xs.calculate_equity(pair, 0, exact), ""),
+        Entry(MC, "xiapl", lambda: xs.calculate_equity(pair, 0, sampled), ""),
+    ]
+
+
+def _eval7() -> list[Entry]:
     import eval7
 
     hero = [eval7.Card("Ah"), eval7.Card("Kh")]
     villain = [eval7.Card("Qd"), eval7.Card("Qc")]
-    rows: list[Row] = [
-        (
-            MC,
-            "eval7",
-            _best(
-                lambda: eval7.py_hand_vs_range_monte_carlo(
-                    hero, eval7.HandRange("QdQc"), [], 100_000
-                ),
-                repeat,
-            ),
-            "one thread",
-        )
-    ]
-    rows.append(
-        (
-            RANGE_MC,
-            "eval7",
-            _best(
-                lambda: eval7.py_hand_vs_range_monte_carlo(
-                    hero, eval7.HandRange(RANGE), [], 100_000
-                ),
-                repeat,
-            ),
-            "one thread (hand vs range)",
-        )
-    )
     gone = {str(c) for c in hero + villain}
     deck = [c for c in eval7.Deck().cards if str(c) not in gone]
+    wide = eval7.HandRange(RANGE)
 
     def loop() -> float:
         won = 0.0
@@ -83,160 +113,84 @@ def _eval7_rows(repeat: int) -> list[Row]:
             won += 1.0 if a > b else 0.5 if a == b else 0.0
         return won
 
-    rows.append((EXACT, "eval7", _best(loop, 1), "a Python loop over eval7.evaluate"))
-    return rows
+    return [
+        Entry(
+            MC,
+            "eval7",
+            lambda: eval7.py_hand_vs_range_monte_carlo(hero, eval7.HandRange("QdQc"), [], 100_000),
+            "",
+        ),
+        Entry(
+            RANGE_MC,
+            "eval7",
+            lambda: eval7.py_hand_vs_range_monte_carlo(hero, wide, [], 100_000),
+            "hand vs range",
+        ),
+        Entry(EXACT, "eval7", loop, "a Python loop over eval7.evaluate", slow=True),
+    ]
+
+
+def _pokerkit(quick: bool) -> list[Entry]:
+    import pokerkit as pk
+
+    def run(hands: list[str], hand_types: Any, hole: int, samples: int) -> None:
+        pk.calculate_equities(
+            [pk.parse_range(h) if hole == 2 else [list(pk.Card.parse(h))] for h in hands],
+            (),
+            hole,
+            5,
+            pk.Deck.STANDARD,
+            hand_types,
+            sample_count=samples,
+        )
+
+    samples = 200 if quick else 1000
+    omaha_hilo = (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand)
+    return [
+        Entry(
+            MC,
+            "pokerkit",
+            lambda: run(["AhKh", "QdQc"], (pk.StandardHighHand,), 2, samples),
+            f"{samples:,} samples, scaled",
+            slow=True,
+            scale=100_000 / samples,
+        ),
+        Entry(
+            COURCHEVEL,
+            "pokerkit",
+            lambda: run(THREE, omaha_hilo, 5, samples // 10),
+            f"{samples // 10:,} samples, scaled",
+            slow=True,
+            scale=100_000 / (samples // 10),
+        ),
+    ]
+
+
+def _entries(quick: bool) -> list[Entry]:
+    entries = _croupier(1, "one thread") + _croupier(None, "both cores")
+    for peer in (_pokerfast, _xiapl, _eval7, lambda: _pokerkit(quick)):
+        with contextlib.suppress(ImportError):
+            entries += peer()
+    return entries
 
 
 def equity_rows(quick: bool = False) -> list[Row]:
-    """Croupier on one thread (the issue's targets) and on both cores, then each peer."""
-    repeat = 3 if quick else 7
-    holdem = croupier.TexasHoldem(croupier.NO_LIMIT)
-    courchevel = croupier.CourchevelHiLo(croupier.POT_LIMIT)
-    three = ["As2d3cKh4s", "QdQc8h9hTs", "5c6c7d8dJh"]
-    rows: list[Row] = []
-    for threads, note in ((1, "one thread"), (None, "both cores")):
-        label = "croupier" if threads == 1 else "croupier, both cores"
-        rows += [
-            (
-                EXACT,
-                label,
-                _best(
-                    lambda t=threads: croupier.equity(
-                        holdem, ["AhKh", "QdQc"], exact=True, threads=t
-                    ),
-                    repeat,
-                ),
-                note,
-            ),
-            (
-                MC,
-                label,
-                _best(
-                    lambda t=threads: croupier.equity(
-                        holdem, ["AhKh", "QdQc"], samples=100_000, seed=1, threads=t
-                    ),
-                    repeat,
-                ),
-                note,
-            ),
-            (
-                RANGES,
-                label,
-                _best(
-                    lambda t=threads: croupier.equity(holdem, ["AA", "KK"], exact=True, threads=t),
-                    repeat,
-                ),
-                note,
-            ),
-            (
-                RANGE_MC,
-                label,
-                _best(
-                    lambda t=threads: croupier.equity(
-                        holdem, ["AhKh", RANGE], samples=100_000, seed=1, threads=t
-                    ),
-                    repeat,
-                ),
-                note,
-            ),
-            (
-                COURCHEVEL,
-                label,
-                _best(
-                    lambda t=threads: croupier.equity(
-                        courchevel, three, samples=100_000, seed=1, threads=t
-                    ),
-                    3,
-                ),
-                note,
-            ),
-        ]
-    try:
-        import pokerfast.equity as pf
-
-        if pf.available():
-            for label, hands in ((EXACT, ["AhKh", "QdQc"]), (RANGES, ["AA", "KK"])):
-                rows.append(
-                    (
-                        label,
-                        "pokerfast (OMPEval)",
-                        _best(lambda h=hands: pf.equity(h, exact=True, threads=1), repeat),
-                        "one thread",
-                    )
-                )
-    except ImportError:
-        pass
-    try:
-        import xiapl.card as xc
-        import xiapl.simulation as xs
-
-        def masks(hands: list[str]) -> list[int]:
-            out = []
-            for h in hands:
-                m = 0
-                for k in range(0, len(h), 2):
-                    m |= 1 << xc.Card.from_string(h[k : k + 2]).id
-                out.append(m)
-            return out
-
-        pair = masks(["AhKh", "QdQc"])
-        exact = xs.SimulationOptions.exact()
-        sampled = xs.SimulationOptions.mc_seeded(100_000, 1)
-        exact.threads = sampled.threads = 1  # its default, 0, uses every core
-        rows.append(
-            (
-                EXACT,
-                "xiapl",
-                _best(lambda: xs.calculate_equity(pair, 0, exact), repeat),
-                "one thread",
-            )
-        )
-        rows.append(
-            (
-                MC,
-                "xiapl",
-                _best(lambda: xs.calculate_equity(pair, 0, sampled), repeat),
-                "one thread",
-            )
-        )
-    except ImportError:
-        pass
-    with contextlib.suppress(ImportError):
-        rows += _eval7_rows(repeat)
-    try:
-        import pokerkit as pk
-
-        def pokerkit_equity(hands: list[str], hand_types: Any, hole: int, samples: int) -> None:
-            pk.calculate_equities(
-                [pk.parse_range(h) if hole == 2 else [list(pk.Card.parse(h))] for h in hands],
-                (),
-                hole,
-                5,
-                pk.Deck.STANDARD,
-                hand_types,
-                sample_count=samples,
-            )
-
-        samples = 200 if quick else 1000
-        t = _best(lambda: pokerkit_equity(["AhKh", "QdQc"], (pk.StandardHighHand,), 2, samples), 1)
-        rows.append((MC, "pokerkit", t * 100_000 / samples, f"{samples:,} samples, scaled"))
-        t = _best(
-            lambda: pokerkit_equity(
-                three, (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand), 5, samples // 10
-            ),
-            1,
-        )
-        rows.append(
-            (
-                COURCHEVEL,
-                "pokerkit",
-                t * 100_000 / (samples // 10),
-                f"{samples // 10:,} samples, scaled",
-            )
-        )
-    except ImportError:
-        pass
-    return rows
+    """(workload, library, best seconds, note) for croupier and each installed peer."""
+    entries = _entries(quick)
+    best = {id(e): float("inf") for e in entries}
+    rounds = 3 if quick else 9
+    for _ in range(rounds):
+        for e in entries:
+            for _ in range(0 if e.slow else 3):  # back to back: the caches are the entry's own
+                t = time.perf_counter()
+                e.run()
+                best[id(e)] = min(best[id(e)], time.perf_counter() - t)
+    for e in entries:
+        if e.slow:
+            t = time.perf_counter()
+            e.run()
+            best[id(e)] = time.perf_counter() - t
+    return [(e.label, e.library, best[id(e)] * e.scale, e.note) for e in entries]
 
 
 def equity_report(quick: bool = False) -> str:
