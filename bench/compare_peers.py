@@ -702,7 +702,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress("complete hands: croupier's engine and PokerKit's")
         print(engines_report(args.quick))
     if not args.no_equity:
-        progress("equity: croupier, pokerfast, PokerKit")
+        progress("equity: croupier, pokerfast, xiapl, eval7, PokerKit")
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         from peer_equity import equity_report
 
