@@ -137,10 +137,22 @@ def test_monte_carlo_lands_within_four_standard_errors_of_the_exact_value() -> N
         assert abs(m - e) <= 4 * se
 
 
-def test_an_executor_gives_the_same_result_for_the_same_seed() -> None:
-    local = equity(HOLDEM, ["AhKh", "QdQc", "7s7c"], samples=450_000, seed=3)
+@pytest.mark.parametrize(
+    ("game", "hands", "options"),
+    [
+        (HOLDEM, ["AhKh", "QdQc", "7s7c"], {"samples": 450_000, "seed": 3}),
+        (HOLDEM, ["TT+", "AKs, 76s"], {"samples": 60_000, "seed": 3}),
+        (COURCHEVEL, ["As2d3cKh4s", "QdQc8h9hTs"], {"samples": 60_000, "seed": 3}),
+        (croupier.Razz(1, 1, (2, 4)), ["As2d3c", "KhQhJh"], {"samples": 120_000, "seed": 3}),
+        (croupier.Razz(1, 1, (2, 4)), ["As2d3c4h5s", "KhQhJh2c3d"], {"exact": True}),
+    ],
+)
+def test_an_executor_gives_the_same_result_for_the_same_seed(
+    game: croupier.Game, hands: list[str], options: dict[str, object]
+) -> None:
+    local = equity(game, hands, **options)  # type: ignore[arg-type]
     with ThreadPoolExecutor(2) as pool:
-        spread = equity(HOLDEM, ["AhKh", "QdQc", "7s7c"], samples=450_000, seed=3, executor=pool)
+        spread = equity(game, hands, executor=pool, **options)  # type: ignore[arg-type]
     assert spread == local
 
 

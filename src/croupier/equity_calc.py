@@ -26,6 +26,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
@@ -192,7 +193,9 @@ def equity(
     1,000 pre-flop match-ups (match-ups x min(boards, 50,000) <= 50,000,000).
     ``executor``
     (any ``concurrent.futures.Executor``, e.g. Dask's) evaluates chunks of
-    deals; the result does not depend on it.
+    deals: Monte Carlo samples, the match-ups of Hold'em ranges, stud deals;
+    the boards of one Hold'em or Omaha deal are enumerated in this process on
+    ``threads`` cores (milliseconds).  The result does not depend on it.
 
     >>> from croupier import NO_LIMIT, TexasHoldem
     >>> r = equity(TexasHoldem(NO_LIMIT), ["AhKh", "QdQc"], exact=True)
@@ -257,7 +260,7 @@ def _equity(
     if len(hands) < 2:
         raise ValueError("equity needs at least two hands")
     if game.bring_in_key is not None:
-        return _stud_equity(game, hands, dead, exact, samples, seed, threads)
+        return _stud_equity(game, hands, dead, exact, samples, seed, threads, executor)
     hole_count = game.streets[0].hole
     parsed = [_hand(h, i, hole_count, _is_holdem(game)) for i, h in enumerate(hands)]
     known = _cards(board, "board")
@@ -307,6 +310,7 @@ def _equity(
 
 
 STUD_EXACT_LIMIT = 200_000
+STUD_CHUNK = 50_000  # stud deals per job
 
 
 def _stud_equity(
@@ -317,9 +321,14 @@ def _stud_equity(
     samples: int | None,
     seed: int | None,
     threads: int | None,
+    executor: Executor | None,
 ) -> EquityResult:
     """Stud games: each hand is the cards a player holds so far (up and down, 1 to 7);
-    the rest of their seven cards come from the deck less every known card."""
+    the rest of their seven cards come from the deck less every known card.
+
+    Deals go in chunks of STUD_CHUNK to ``executor`` when one is given (Monte
+    Carlo chunks have seeds of their own, so the result is the same without).
+    """
     known: list[list[int]] = []
     for i, h in enumerate(hands):
         if isinstance(h, Range):
@@ -341,22 +350,41 @@ def _stud_equity(
         left -= k
     if exact is None:
         exact = samples is None and deals <= STUD_EXACT_LIMIT
+
+    def evaluate(rows: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        """Summed shares of the deals ``rows`` (indices into ``stub``, player after player)."""
+        holes, start = [], 0
+        for h, k in zip(known, needs, strict=True):
+            fixed = np.broadcast_to(np.array(h, dtype=np.uint8), (len(rows), len(h)))
+            holes.append(np.hstack([fixed, stub[rows[:, start : start + k]]]))
+            start += k
+        return _evaluate_chunk(game, holes, np.zeros((len(rows), 0), dtype=np.uint8), threads)
+
+    jobs: list[Callable[[], npt.NDArray[np.float64]]] = []
     if exact:
-        rows = np.array(list(_stud_deals(len(stub), needs)), dtype=np.intp).reshape(deals, -1)
+        every = np.array(list(_stud_deals(len(stub), needs)), dtype=np.intp).reshape(deals, -1)
+        jobs = [partial(evaluate, every[i : i + STUD_CHUNK]) for i in range(0, deals, STUD_CHUNK)]
         count = deals
     else:
         count = DEFAULT_SAMPLES if samples is None else samples
         if count < 1:
             raise ValueError(f"samples must be positive, got {count}")
-        rng = np.random.default_rng(seed)
-        rows = np.argsort(rng.random((count, len(stub))), axis=1)[:, : sum(needs)]
-    holes, start = [], 0
-    for h, k in zip(known, needs, strict=True):
-        fixed = np.broadcast_to(np.array(h, dtype=np.uint8), (count, len(h)))
-        holes.append(np.hstack([fixed, stub[rows[:, start : start + k]]]))
-        start += k
-    sums = _evaluate_chunk(game, holes, np.zeros((count, 0), dtype=np.uint8), threads)
-    return _result(sums, count, bool(exact))
+        streams = np.random.SeedSequence(seed).spawn(math.ceil(count / STUD_CHUNK))
+        for k, stream in enumerate(streams):
+            size = min(STUD_CHUNK, count - k * STUD_CHUNK)
+
+            def sampled(
+                stream: np.random.SeedSequence = stream, size: int = size
+            ) -> npt.NDArray[np.float64]:
+                rng = np.random.default_rng(stream)
+                return evaluate(np.argsort(rng.random((size, len(stub))), axis=1)[:, : sum(needs)])
+
+            jobs.append(sampled)
+    if executor is None:
+        parts = [job() for job in jobs]
+    else:
+        parts = [f.result() for f in [executor.submit(job) for job in jobs]]
+    return _result(np.sum(parts, axis=0), count, bool(exact))
 
 
 def _stud_deals(m: int, needs: list[int]) -> Iterator[int]:
