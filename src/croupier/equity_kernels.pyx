@@ -343,6 +343,28 @@ cdef inline uint64_t splitmix(uint64_t* state) noexcept nogil:
     return z ^ (z >> 31)
 
 
+cdef inline uint8_t deal_next(uint8_t* order, int d, int m, uint64_t* x,
+                              uint64_t* state) noexcept nogil:
+    """Step ``d`` of a partial Fisher-Yates shuffle of ``order[:m]``: the next card dealt.
+
+    A random one of ``order[d:m]`` is swapped into place ``d`` and returned.
+    Each SplitMix64 number gives two 32-bit draws (``x`` keeps the spare
+    half for the odd steps), mapped onto the ``m - d`` cards left by a
+    multiply and shift (a bias below ``m / 2**32``).
+    """
+    cdef int j
+    cdef uint8_t c
+    if d & 1 == 0:
+        x[0] = splitmix(state)
+    else:
+        x[0] = x[0] >> 32
+    j = d + <int>(((x[0] & 0xFFFFFFFFULL) * <uint64_t>(m - d)) >> 32)
+    c = order[j]
+    order[j] = order[d]
+    order[d] = c
+    return c
+
+
 cdef inline void tally(int n, const uint64_t* hole_key, const uint64_t* hole_suits,
                        uint64_t key, uint64_t suits, int64_t* counts) noexcept nogil:
     """Count one board: ``counts[p * (n + 1) + k] += 1`` for each of the ``k`` winners ``p``."""
@@ -392,14 +414,14 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     cdef uint64_t hole_suits[MAX_PLAYERS]
     cdef uint64_t stub_key[64]
     cdef uint64_t stub_bit[64]
-    cdef int order[64]
+    cdef uint8_t order[64]
     cdef uint64_t keys[BATCH]
     cdef uint64_t masks[BATCH]
     cdef int b, batch
     cdef uint64_t key, suits, k2, s2, x = 0, state = seed, seen = 0
     cdef int64_t* counts
     cdef Py_ssize_t s
-    cdef int d, j, i, k
+    cdef int d, j, i
     cdef uint16_t v0, v1
     if n > MAX_PLAYERS or n < 2:
         raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
@@ -429,15 +451,8 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
                 for b in range(batch):
                     k2 = key
                     s2 = suits
-                    for d in range(missing):  # a partial Fisher-Yates shuffle of ``order``
-                        if d & 1 == 0:
-                            x = splitmix(&state)
-                        else:
-                            x = x >> 32
-                        j = d + <int>(((x & 0xFFFFFFFFULL) * <uint64_t>(m - d)) >> 32)
-                        i = order[j]
-                        order[j] = order[d]
-                        order[d] = i
+                    for d in range(missing):
+                        i = deal_next(order, d, m, &x, &state)
                         k2 += stub_key[i]
                         s2 |= stub_bit[i]
                     keys[b] = k2
@@ -724,7 +739,7 @@ def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     threads.  Returns the ROWS lists of sums.
     """
     cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
-    cdef int m = <int>stub.shape[0], nt = max(1, threads), stride, i, j, t, r
+    cdef int m = <int>stub.shape[0], nt = max(1, threads), stride, i, j, t
     cdef double* acc
     cdef uint8_t* boards
     cdef uint8_t* cards
@@ -764,7 +779,7 @@ def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     of ``stub`` with SplitMix64 seeded with ``seed``).
     """
     cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
-    cdef int m = <int>stub.shape[0], d, j, i, r
+    cdef int m = <int>stub.shape[0], d, j
     cdef uint8_t order[52]
     cdef uint8_t cards[5]
     cdef uint64_t x = 0, state = seed
@@ -781,16 +796,8 @@ def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
             for j in range(m):
                 order[j] = stub[j]
             for s in range(samples):
-                for d in range(missing):  # a partial Fisher-Yates shuffle of ``order``
-                    if d & 1 == 0:
-                        x = splitmix(&state)
-                    else:
-                        x = x >> 32
-                    j = d + <int>(((x & 0xFFFFFFFFULL) * <uint64_t>(m - d)) >> 32)
-                    i = order[j]
-                    order[j] = order[d]
-                    order[d] = <uint8_t>i
-                    cards[nb + d] = <uint8_t>i
+                for d in range(missing):
+                    cards[nb + d] = deal_next(order, d, m, &x, &state)
                 omaha_score(n, nh, &holes[0, 0], cards, hilo, acc)
         return [[acc[r * n + i] for i in range(n)] for r in range(ROWS)]
     finally:
