@@ -172,6 +172,32 @@ def test_bad_equity_input_is_a_value_error(hands: list[str], board: str, message
         equity(HOLDEM, hands, board=board)
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"samples": 0},
+        {"samples": True},
+        {"samples": 1.5},
+        {"samples": float("nan")},
+        {"seed": -1},
+        {"seed": "x"},
+        {"threads": 0},
+        {"threads": -2},
+        {"threads": 2.5},
+    ],
+)
+def test_bad_equity_options_are_value_errors_that_name_the_option(
+    options: dict[str, object],
+) -> None:
+    (name,) = options
+    for game, hands in (
+        (HOLDEM, ["AhKh", "QdQc"]),
+        (croupier.Razz(1, 1, (2, 4)), ["As2d", "KhQh"]),
+    ):
+        with pytest.raises(ValueError, match=f"^{name} must be an int"):
+            equity(game, hands, **options)  # type: ignore[arg-type]
+
+
 def slow_range_equity(ranges: list[str], board: str) -> list[Fraction]:
     """Average of the exact equity of every pair of combos that share no card."""
     from croupier.ranges import parse_range

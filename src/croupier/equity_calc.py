@@ -205,6 +205,7 @@ def equity(
     >>> r.deals                                   # 36 pairs of combos x 45 x 44 / 2
     35640
     """
+    _check_options(samples, seed, threads)
     if stderr is not None:
         return _to_target(
             game, hands, board, dead, samples, stderr, seed, threads, executor, progress
@@ -213,6 +214,13 @@ def equity(
     if progress is not None:
         progress(result.deals, result.deals)
     return result
+
+
+def _check_options(samples: object, seed: object, threads: object) -> None:
+    """ValueError naming the option unless each is None or an int in range (not a bool)."""
+    for name, value, low in (("samples", samples, 1), ("seed", seed, 0), ("threads", threads, 1)):
+        if value is not None and (type(value) is not int or value < low):
+            raise ValueError(f"{name} must be an int of at least {low} or None, got {value!r}")
 
 
 def _to_target(
@@ -233,8 +241,6 @@ def _to_target(
     ):
         raise ValueError(f"stderr must be a positive number, got {target!r}")
     cap = 10_000_000 if samples is None else samples
-    if cap < 1:
-        raise ValueError(f"samples must be positive, got {cap}")
     count = min(KERNEL_CHUNK, cap)
     while True:
         result = _equity(game, hands, board, dead, False, count, seed, threads, executor)
@@ -367,8 +373,6 @@ def _stud_equity(
         count = deals
     else:
         count = DEFAULT_SAMPLES if samples is None else samples
-        if count < 1:
-            raise ValueError(f"samples must be positive, got {count}")
         streams = np.random.SeedSequence(seed).spawn(math.ceil(count / STUD_CHUNK))
         for k, stream in enumerate(streams):
             size = min(STUD_CHUNK, count - k * STUD_CHUNK)
@@ -661,8 +665,6 @@ def _kernel_chunks(
     result is the same either way.
     """
     count = DEFAULT_SAMPLES if samples is None else samples
-    if count < 1:
-        raise ValueError(f"samples must be positive, got {count}")
     cores = threads or _available_cores()
     streams = np.random.SeedSequence(seed).spawn(math.ceil(count / KERNEL_CHUNK))
     sizes = [min(KERNEL_CHUNK, count - k * KERNEL_CHUNK) for k in range(len(streams))]
