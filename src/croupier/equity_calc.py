@@ -84,34 +84,26 @@ def _cards(value: Cards, what: str) -> list[int]:
     return codes
 
 
-def _values(
-    game: Game,
-    holes: list[npt.NDArray[np.uint8]],
-    boards: npt.NDArray[np.uint8],
-    threads: int | None,
+def _stud_values(
+    game: Game, hands: list[npt.NDArray[np.uint8]], threads: int | None
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64] | None]:
-    """High (and low) values of every player on every row: arrays (rows, players).
+    """High (and low) values of every player's seven cards: arrays (rows, players).
 
-    ``holes[p]`` is player p's hole cards, one row per board (or one row for all).
+    ``hands[p]`` is player p's seven cards, one row per deal.
     """
-    n = boards.shape[0]
-    high = np.empty((n, len(holes)), dtype=np.int64)
-    low = np.empty((n, len(holes)), dtype=np.int64) if game.low_value else None
-    for p, hole in enumerate(holes):
-        rows = np.ascontiguousarray(np.broadcast_to(hole, (n, hole.shape[-1])))
-        if game.value is holdem_high or game.value is seven_card_high:
-            high[:, p] = _hands.high(np.hstack([rows, boards]), threads=threads)
+    n = hands[0].shape[0]
+    high = np.empty((n, len(hands)), dtype=np.int64)
+    low = np.empty((n, len(hands)), dtype=np.int64) if game.low_value else None
+    for p, cards in enumerate(hands):
+        if game.value is seven_card_high:
+            high[:, p] = _hands.high(cards, threads=threads)
         elif game.value is seven_card_ace_to_five:
-            high[:, p] = _hands.ace_to_five_low(np.hstack([rows, boards]), threads=threads)
-        elif game.value is omaha_value:
-            high[:, p] = _hands.omaha_high(rows, boards, threads=threads)
+            high[:, p] = _hands.ace_to_five_low(cards, threads=threads)
         else:
             raise ValueError(f"equity is not available for {game.name} yet")
         if low is not None:
-            if game.low_value is omaha_low_value:
-                low[:, p] = _hands.omaha_eight_or_better_low(rows, boards, threads=threads)
-            elif game.low_value is seven_card_eight_low:
-                low[:, p] = _hands.eight_or_better_low(np.hstack([rows, boards]), threads=threads)
+            if game.low_value is seven_card_eight_low:
+                low[:, p] = _hands.eight_or_better_low(cards, threads=threads)
             else:
                 raise ValueError(f"equity is not available for {game.name} yet")
     return high, low
@@ -142,14 +134,12 @@ def _shares(
     return total, high_share, low_share, whole.astype(np.float64), tie.astype(np.float64)
 
 
-def _evaluate_chunk(
-    game: Game,
-    holes: list[npt.NDArray[np.uint8]],
-    boards: npt.NDArray[np.uint8],
-    threads: int | None,
+def _stud_chunk(
+    game: Game, hands: list[npt.NDArray[np.uint8]], threads: int | None
 ) -> npt.NDArray[np.float64]:
-    """Sums over a chunk of boards: rows total, high, low, whole, tie, total**2."""
-    high, low = _values(game, holes, boards, threads)
+    """Sums over a chunk of stud deals: rows total, high, low, whole, tie, total**2
+    (the rows of ``croupier.equity_kernels`` too)."""
+    high, low = _stud_values(game, hands, threads)
     total, high_share, low_share, whole, tie = _shares(high, low)
     return np.stack(
         [
@@ -359,12 +349,12 @@ def _stud_equity(
 
     def evaluate(rows: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
         """Summed shares of the deals ``rows`` (indices into ``stub``, player after player)."""
-        holes, start = [], 0
+        hands, start = [], 0
         for h, k in zip(known, needs, strict=True):
             fixed = np.broadcast_to(np.array(h, dtype=np.uint8), (len(rows), len(h)))
-            holes.append(np.hstack([fixed, stub[rows[:, start : start + k]]]))
+            hands.append(np.ascontiguousarray(np.hstack([fixed, stub[rows[:, start : start + k]]])))
             start += k
-        return _evaluate_chunk(game, holes, np.zeros((len(rows), 0), dtype=np.uint8), threads)
+        return _stud_chunk(game, hands, threads)
 
     jobs: list[Callable[[], npt.NDArray[np.float64]]] = []
     if exact:
@@ -440,7 +430,7 @@ def _assignments(ranges: list[Range]) -> list[tuple[tuple[tuple[int, int], ...],
 def _result(
     sums: npt.NDArray[np.float64], divisor: int, exact: bool, deals: int | None = None
 ) -> EquityResult:
-    """The result from summed shares (rows of ``_evaluate_chunk``) over ``divisor`` deals."""
+    """The result from summed shares (rows of ``_stud_chunk``) over ``divisor`` deals."""
     mean = sums / divisor
     stderr = None
     if not exact:
@@ -540,13 +530,6 @@ def _is_holdem(game: Game) -> bool:
     )
 
 
-# Card code maps of the 24 suit permutations: code 4 * rank + suit -> 4 * rank + perm[suit].
-_SUIT_MAPS = np.array(
-    [[4 * (c // 4) + perm[c % 4] for c in range(52)] for perm in itertools.permutations(range(4))],
-    dtype=np.int64,
-)
-
-
 def _is_omaha(game: Game) -> bool:
     """True for Omaha, Omaha Hi/Lo and Courchevel Hi/Lo (two hole cards with three of five)."""
     return (
@@ -555,6 +538,13 @@ def _is_omaha(game: Game) -> bool:
         and 2 <= game.streets[0].hole <= 6
         and sum(s.board for s in game.streets) == 5
     )
+
+
+# Card code maps of the 24 suit permutations: code 4 * rank + suit -> 4 * rank + perm[suit].
+_SUIT_MAPS = np.array(
+    [[4 * (c // 4) + perm[c % 4] for c in range(52)] for perm in itertools.permutations(range(4))],
+    dtype=np.int64,
+)
 
 
 def _suit_classes(

@@ -19,7 +19,7 @@ multiplier and suit counter) and its bit in a per-suit rank mask, so a
 player's seven-card value costs one add, one flush test and one lookup.
 
 Per player the results are, in rows 0..5 (as
-``croupier.equity_calc._evaluate_chunk``): the share of the pot won, the
+``croupier.equity_calc._stud_chunk``): the share of the pot won, the
 share of the high (the same here), 0 for the low, 1 if the whole pot was won
 alone, 1 if the high was tied, and the squared share.
 """
