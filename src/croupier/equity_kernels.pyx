@@ -1,8 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, embedsignature=True
-"""Hold'em equity kernels: every board (exact) or random boards, without the GIL.
+"""Equity kernels of the flop games: every board (exact) or random boards, without the GIL.
 
-Used by ``croupier.equity`` for Texas Hold'em.
+Used by ``croupier.equity`` for Texas Hold'em, Omaha, Omaha Hi/Lo and
+Courchevel Hi/Lo.
 
 ``holdem_exact`` does not deal the 1.7 million boards of a pre-flop match-up
 one by one.  Without flushes a board's outcome depends only on its ranks, so
@@ -17,11 +18,17 @@ Match-ups (for ranges) are shared out among the threads.
 evaluates them with running key sums: each card adds its ``CARD_KEY`` (rank
 multiplier and suit counter) and its bit in a per-suit rank mask, so a
 player's seven-card value costs one add, one flush test and one lookup.
+``holdem_range_sampled`` first picks a combination per player from weighted
+ranges (Vose's alias method).
+
+``omaha_exact`` and ``omaha_sampled`` deal every board or random boards and
+value each hand with the ``omaha_high_k`` / ``omaha_low8_k`` kernels of
+``_eval.pxd``, splitting hi/lo pots in halves.
 
 Per player the results are, in rows 0..5 (as
-``croupier.equity_calc._stud_chunk``): the share of the pot won, the
-share of the high (the same here), 0 for the low, 1 if the whole pot was won
-alone, 1 if the high was tied, and the squared share.
+``croupier.equity_calc._stud_chunk``): the share of the pot won, the share
+of the high, the share of the low, 1 if the whole pot was won alone, 1 if
+the high was tied, and the squared share.
 """
 
 from cython.parallel cimport parallel, prange, threadid
@@ -57,7 +64,8 @@ __all__ = [
 cdef enum:
     MAX_PLAYERS = 23
     ROWS = 6
-    BATCH = 256  # Monte Carlo boards dealt before they are scored
+    BATCH = 64  # Monte Carlo boards dealt before they are scored
+    MAX_THREADS = 64  # more threads than this are not started (nor scratch for them)
 
 
 cdef inline uint64_t suit_bit(uint8_t c) noexcept nogil:
@@ -271,7 +279,8 @@ def holdem_exact(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board,
     raises ValueError.
     """
     cdef Py_ssize_t m_count = holes.shape[0], m
-    cdef int n = <int>holes.shape[1], nb = <int>board.shape[0], nt = max(1, threads)
+    cdef int n = <int>holes.shape[1], nb = <int>board.shape[0]
+    cdef int nt = min(max(1, threads), MAX_THREADS)
     cdef uint64_t base = 0, seen, gone
     cdef Scratch* scratch
     cdef double[:, :, ::1] means
@@ -633,7 +642,8 @@ def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts
                 if n == 2:  # heads-up, branch-free
                     for b in range(batch):
                         v0 = value7(keys[b] + hand_keys[2 * b], masks[b] | hand_suits[2 * b])
-                        v1 = value7(keys[b] + hand_keys[2 * b + 1], masks[b] | hand_suits[2 * b + 1])
+                        v1 = value7(keys[b] + hand_keys[2 * b + 1],
+                                    masks[b] | hand_suits[2 * b + 1])
                         counts[1] += v0 > v1
                         counts[4] += v1 > v0
                         counts[2] += v0 == v1
@@ -739,7 +749,8 @@ def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     threads.  Returns the ROWS lists of sums.
     """
     cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
-    cdef int m = <int>stub.shape[0], nt = max(1, threads), stride, i, j, t
+    cdef int m = <int>stub.shape[0], stride, i, j, t
+    cdef int nt = min(max(1, threads), MAX_THREADS)
     cdef double* acc
     cdef uint8_t* boards
     cdef uint8_t* cards
