@@ -80,6 +80,15 @@ def test_all_169_classes_written_one_by_one_give_all_1326_starting_hands() -> No
     assert len(parse_range(", ".join(tokens))) == 1326
 
 
+def test_random_is_every_two_cards_and_reads_back_from_its_text() -> None:
+    for text in ("random", "Random", "any", " random , AA"):
+        r = parse_range(text)
+        assert [combo for combo, _ in r] == ALL_COMBOS
+        assert parse_range(str(r)) == r
+    half = parse_range("50%(random), AA")
+    assert half.weighted_count() == 6 + 0.5 * 1320
+
+
 # ---------------------------------------------------------------- exact combos
 
 

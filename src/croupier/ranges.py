@@ -11,6 +11,7 @@ A range is a comma-separated list of tokens (spaces around them are ignored):
 ``22-55``           a span of pairs; ``A5s-A2s`` a span with the same top card and
                     kind.  Either order: ``A2s-A5s`` is the same.
 ``AhKh``            one specific combo (suits in lower case)
+``random``          any two cards: all 1,326 combos (also ``any``)
 ``50%(AQs, KQs)``   a weight, as a percentage in (0, 100], for every combo inside
 ``AQs:0.5``         a weight, as a fraction in (0, 1], for one token
 ==================  ==========================================================
@@ -150,7 +151,7 @@ def parse_range(text: str) -> Range:
     Traceback (most recent call last):
     ...
     ValueError: bad range token 'AKx' at 4: expected a hand like AA, AKs, AKo, AK, TT+, \
-KTs+, 22-55, A5s-A2s or AhKh
+KTs+, 22-55, A5s-A2s, AhKh or random
     """
     if not isinstance(text, str):
         raise ValueError(f"a range must be given as a str, got {type(text).__name__}")
@@ -172,7 +173,7 @@ _COMBO = re.compile(rf"{_RANK}[cdhs]{_RANK}[cdhs]")
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 _GROUP = re.compile(rf"{_NUMBER}\s*%\s*\(([^()]*)\)")
 _COLON = re.compile(rf"(.*?)\s*:\s*{_NUMBER}", re.DOTALL)
-_EXPECTED = "expected a hand like AA, AKs, AKo, AK, TT+, KTs+, 22-55, A5s-A2s or AhKh"
+_EXPECTED = "expected a hand like AA, AKs, AKo, AK, TT+, KTs+, 22-55, A5s-A2s, AhKh or random"
 
 
 def _error(token: str, position: int, reason: str) -> ValueError:
@@ -264,6 +265,8 @@ def _class_combos(high: int, low: int, kind: str) -> list[Combo]:
 
 def _combos(token: str, position: int) -> list[Combo]:
     """The combos of one hand token (no weight)."""
+    if token.lower() in ("random", "any"):
+        return [(high, low) for high in range(52) for low in range(high)]
     if _COMBO.fullmatch(token):
         high, low = sorted(parse_cards(token), reverse=True)
         if high == low:
