@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from croupier import Hand, IllegalAction
+from croupier import Game, Hand, IllegalAction
 
 # An action: "f" fold, "x" check, "c" call, "a" all-in, "b" bring in,
 # "C" complete, or an int: raise to that total.
@@ -85,3 +85,54 @@ def play(hand: Hand, actions: Sequence[tuple[int, Action]]) -> Hand:
     for seat, action in actions:
         act(hand, seat, action)
     return hand
+
+
+def dead_money(game: Game, stacks: Sequence[int]) -> list[int]:
+    """Per seat, chips that are nobody's bet: the big-blind ante (RULES.md §3, §6).
+
+    The big blind (seat 0 heads-up, else seat 1) pays it before the blind.
+    """
+    dead = [0] * len(stacks)
+    if game.big_blind_ante and game.antes:
+        bb_seat = 0 if len(stacks) == 2 else 1
+        assert isinstance(game.antes, int)
+        dead[bb_seat] = min(game.antes, stacks[bb_seat])
+    return dead
+
+
+def check_settled(hand: Hand, game: Game, start: Sequence[int]) -> list[int]:
+    """The chips of a finished hand (RULES.md §1, §6); returns the seats still in.
+
+    No chip is lost or made, nobody loses more than they put in, a folded
+    player wins nothing, and nobody wins from an opponent more than they bet
+    themselves (the all-in principle), plus dead money and orphaned chips.
+    """
+    n = len(start)
+    assert hand.is_over and hand.actor is None
+    assert hand.pot == 0
+    payoffs = hand.payoffs
+    assert payoffs is not None
+    assert sum(payoffs) == 0
+    stacks = hand.stacks
+    assert sum(stacks) == sum(start)
+    contributions = hand.contributions
+    folded = hand.folded
+    dead = dead_money(game, start)
+    live = [i for i in range(n) if not folded[i]]
+    bets = [contributions[i] - dead[i] for i in range(n)]  # live money
+    # Chips above every live player's bets that only folded players put in
+    # (e.g. both blinds fold to a straddle posted all-in for less): no one
+    # still in matched them; croupier.pots gives them to the last pot.
+    top_live = max(bets[i] for i in live)
+    orphans = sum(max(0, bets[j] - top_live) for j in range(n) if folded[j])
+    for i in range(n):
+        assert stacks[i] == start[i] + payoffs[i]
+        assert payoffs[i] >= -start[i]
+        assert payoffs[i] >= -contributions[i]
+        if folded[i]:
+            assert payoffs[i] <= 0
+        won_cap = sum(min(bets[i], bets[j]) for j in range(n) if j != i)
+        assert payoffs[i] <= won_cap + sum(dead) + orphans
+    if len(live) == 1:
+        assert payoffs[live[0]] >= 0
+    return live
