@@ -215,19 +215,8 @@ cdef inline void _split(int64_t amount, uint64_t winners, int64_t* payouts,
 
 cdef inline uint64_t _best_low(const int64_t* low, uint64_t seats) noexcept nogil:
     """Seats of ``seats`` with the best qualifying (> 0) low; 0 if none qualifies."""
-    cdef uint64_t rest = seats, won = 0
-    cdef int64_t best = 0, v
-    cdef int i
-    while rest:
-        i = croupier_pots_ctz(rest)
-        rest &= rest - 1
-        v = low[i]
-        if v > best:
-            best = v
-            won = (<uint64_t>1) << i
-        elif v == best and v > 0:
-            won |= (<uint64_t>1) << i
-    return won
+    cdef uint64_t won = _best(low, seats) if seats else 0
+    return won if won and low[croupier_pots_ctz(won)] > 0 else 0
 
 
 cdef int add_dead_k(int64_t dead, uint64_t folded, int n, int m,
