@@ -54,3 +54,16 @@ def test_monte_carlo_100k_hand_against_a_range(benchmark: BenchmarkFixture) -> N
     exact = croupier.equity(HOLDEM, hands, exact=True)
     assert result.stderr is not None
     assert abs(result.equity[0] - exact.equity[0]) <= 4 * result.stderr[0]
+
+
+def test_monte_carlo_100k_razz_three_way(benchmark: BenchmarkFixture) -> None:
+    razz = croupier.Razz(1, 1, (2, 4))
+    hands = ["As2d3c", "KhQhJh", "5c5d9s"]
+    result = benchmark(croupier.equity, razz, hands, samples=100_000, seed=1, threads=1)
+    assert result.deals == 100_000 and sum(result.equity) == pytest.approx(1.0)
+
+
+def test_exact_razz_heads_up_on_fifth_street(benchmark: BenchmarkFixture) -> None:
+    razz = croupier.Razz(1, 1, (2, 4))
+    result = benchmark(croupier.equity, razz, ["As2d3c4h6s", "KhQhJh2c3d"], exact=True, threads=1)
+    assert result.deals == 671_580 and result.exact

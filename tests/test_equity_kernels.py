@@ -173,3 +173,27 @@ def test_omaha_kernels_refuse_bad_cards_and_shapes(
             equity_kernels.omaha_exact(hand_rows, board, stub, missing, True, 2)
         else:
             equity_kernels.omaha_sampled(hand_rows, board, stub, missing, True, 1, 100)
+
+
+@pytest.mark.parametrize("kernel", ["exact", "sampled"])
+@pytest.mark.parametrize(
+    ("held", "starts", "stub", "message"),
+    [
+        (np.array([99, 1, 2, 3], dtype=np.uint8), [0, 2, 4], cards("9s9h"), "0..51"),
+        (cards("As2d3cAs"), [0, 3, 4], cards("9s9h"), "twice"),
+        (cards("As2d3cKs"), [0, 3, 4], cards("9s9h"), "cannot complete"),
+        (cards("As2d3cKs"), [0, 4], cards("9s9h"), "2 to 23 players"),
+        (cards("As2d3cKs"), [0, 0, 4], cards("9s9h"), "player 1 must hold 1 to 7"),
+        (cards("As2d3cKs"), [0, 2, 3], cards("9s9h"), "starts must cover"),
+        (cards("As2d3cKs5h6h7h8h"), [0, 0, 8], cards("9s9h"), "player 1 must hold"),
+    ],
+)
+def test_stud_kernels_refuse_bad_cards_and_shapes(
+    kernel: str, held: np.ndarray, starts: list[int], stub: np.ndarray, message: str
+) -> None:
+    start_array = np.array(starts, dtype=np.int64)
+    with pytest.raises(ValueError, match=message):
+        if kernel == "exact":
+            equity_kernels.stud_exact(held, start_array, stub, True, False)
+        else:
+            equity_kernels.stud_sampled(held, start_array, stub, False, True, 1, 100)

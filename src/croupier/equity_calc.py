@@ -2,10 +2,9 @@
 
 ``equity(game, hands, board)`` deals every remaining board (exact) or random
 boards (Monte Carlo) and counts, per player, the share of the pot won: a
-whole pot, half of a hi/lo pot, a third of a three-way tie.  The flop games
-run on the nogil kernels of ``croupier.equity_kernels`` (Hold'em exact by
-rank multisets and flush corrections); the stud games lay their deals in
-numpy arrays for the batch evaluators of ``croupier.hands``.
+whole pot, half of a hi/lo pot, a third of a three-way tie.  Every game runs
+on the nogil kernels of ``croupier.equity_kernels`` (Hold'em exact by rank
+multisets and flush corrections).
 
 Works for the flop games (Texas Hold'em, Omaha, Omaha Hi/Lo, Courchevel
 Hi/Lo) with known hole cards or Hold'em ranges (``croupier.ranges``), and for
@@ -23,16 +22,14 @@ from __future__ import annotations
 import itertools
 import math
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
 import numpy.typing as npt
 
 from croupier import equity_kernels
-from croupier import hands as _hands
 from croupier.cards import parse_cards
 from croupier.games import (
     Game,
@@ -84,75 +81,6 @@ def _cards(value: Cards, what: str) -> list[int]:
     return codes
 
 
-def _stud_values(
-    game: Game, hands: list[npt.NDArray[np.uint8]], threads: int | None
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64] | None]:
-    """High (and low) values of every player's seven cards: arrays (rows, players).
-
-    ``hands[p]`` is player p's seven cards, one row per deal.
-    """
-    n = hands[0].shape[0]
-    high = np.empty((n, len(hands)), dtype=np.int64)
-    low = np.empty((n, len(hands)), dtype=np.int64) if game.low_value else None
-    for p, cards in enumerate(hands):
-        if game.value is seven_card_high:
-            high[:, p] = _hands.high(cards, threads=threads)
-        elif game.value is seven_card_ace_to_five:
-            high[:, p] = _hands.ace_to_five_low(cards, threads=threads)
-        else:
-            raise ValueError(f"equity is not available for {game.name} yet")
-        if low is not None:
-            if game.low_value is seven_card_eight_low:
-                low[:, p] = _hands.eight_or_better_low(cards, threads=threads)
-            else:
-                raise ValueError(f"equity is not available for {game.name} yet")
-    return high, low
-
-
-def _shares(
-    high: npt.NDArray[np.int64], low: npt.NDArray[np.int64] | None
-) -> tuple[Shares, Shares, Shares, Shares, Shares]:
-    """Per board and player: total share, share of the high, of the low, whole-pot wins, ties."""
-    best = high.max(axis=1, keepdims=True)
-    winners = high == best
-    count = winners.sum(axis=1, keepdims=True)
-    high_share = winners / count
-    if low is None:
-        total = high_share
-        low_share = np.zeros_like(high_share)
-        whole = high_share == 1.0
-    else:
-        best_low = low.max(axis=1, keepdims=True)
-        has_low = best_low > 0
-        low_winners = (low == best_low) & has_low
-        low_count = np.maximum(low_winners.sum(axis=1, keepdims=True), 1)
-        low_share = np.where(has_low, 0.5 * low_winners / low_count, 0.0)
-        high_share = np.where(has_low, 0.5 * high_share, high_share)
-        total = high_share + low_share
-        whole = total == 1.0
-    tie = winners & (count > 1)
-    return total, high_share, low_share, whole.astype(np.float64), tie.astype(np.float64)
-
-
-def _stud_chunk(
-    game: Game, hands: list[npt.NDArray[np.uint8]], threads: int | None
-) -> npt.NDArray[np.float64]:
-    """Sums over a chunk of stud deals: rows total, high, low, whole, tie, total**2
-    (the rows of ``croupier.equity_kernels`` too)."""
-    high, low = _stud_values(game, hands, threads)
-    total, high_share, low_share, whole, tie = _shares(high, low)
-    return np.stack(
-        [
-            total.sum(axis=0),
-            high_share.sum(axis=0),
-            low_share.sum(axis=0),
-            whole.sum(axis=0),
-            tie.sum(axis=0),
-            (total**2).sum(axis=0),
-        ]
-    )
-
-
 def equity(
     game: Game,
     hands: Sequence[Cards | Range],
@@ -176,15 +104,16 @@ def equity(
 
     ``exact=None`` enumerates every deal when there are at most 2,000,000 of
     them (boards times range combinations), else samples ``samples`` deals
-    (default 100,000) from a generator seeded with ``seed``.  Texas Hold'em
+    (default 100,000) from a generator seeded with ``seed`` (for stud, the
+    deals are the ways to complete every player's seven cards).  Texas Hold'em
     has a faster exact kernel (ranks first, flushes after; under a
     millisecond per pre-flop match-up): there, unless ``samples`` is given,
     specific hands are always enumerated, and ranges when they make at most
     1,000 pre-flop match-ups (match-ups x min(boards, 50,000) <= 50,000,000).
     ``executor``
     (any ``concurrent.futures.Executor``, e.g. Dask's) evaluates chunks of
-    deals: Monte Carlo samples, the match-ups of Hold'em ranges, stud deals;
-    the boards of one Hold'em or Omaha deal are enumerated in this process on
+    deals: Monte Carlo samples and the match-ups of exact Hold'em ranges;
+    the deals of one exact spot are enumerated in this process on
     ``threads`` cores (milliseconds).  The result does not depend on it.
 
     >>> from croupier import NO_LIMIT, TexasHoldem
@@ -305,10 +234,6 @@ def _equity(
     return _result(sums, deals, False)
 
 
-STUD_EXACT_LIMIT = 200_000
-STUD_CHUNK = 50_000  # stud deals per job
-
-
 def _stud_equity(
     game: Game,
     hands: Sequence[Cards | Range],
@@ -322,8 +247,9 @@ def _stud_equity(
     """Stud games: each hand is the cards a player holds so far (up and down, 1 to 7);
     the rest of their seven cards come from the deck less every known card.
 
-    Deals go in chunks of STUD_CHUNK to ``executor`` when one is given (Monte
-    Carlo chunks have seeds of their own, so the result is the same without).
+    Every completion (exact) is enumerated in this process on the nogil
+    kernel ``stud_exact``; Monte Carlo chunks go to ``executor`` when one is
+    given (each with a seed of its own, so the result is the same without).
     """
     known: list[list[int]] = []
     for i, h in enumerate(hands):
@@ -345,56 +271,31 @@ def _stud_equity(
         deals *= math.comb(left, k)
         left -= k
     if exact is None:
-        exact = samples is None and deals <= STUD_EXACT_LIMIT
-
-    def evaluate(rows: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
-        """Summed shares of the deals ``rows`` (indices into ``stub``, player after player)."""
-        hands, start = [], 0
-        for h, k in zip(known, needs, strict=True):
-            fixed = np.broadcast_to(np.array(h, dtype=np.uint8), (len(rows), len(h)))
-            hands.append(np.ascontiguousarray(np.hstack([fixed, stub[rows[:, start : start + k]]])))
-            start += k
-        return _stud_chunk(game, hands, threads)
-
-    jobs: list[Callable[[], npt.NDArray[np.float64]]] = []
+        exact = samples is None and deals <= EXACT_LIMIT
+    held = np.array([c for h in known for c in h], dtype=np.uint8)
+    starts = np.cumsum([0] + [len(h) for h in known], dtype=np.int64)
+    if game.value is seven_card_high:
+        razz = False
+    elif game.value is seven_card_ace_to_five:
+        razz = True
+    else:
+        raise ValueError(f"equity is not available for {game.name} yet")
+    if game.low_value not in (None, seven_card_eight_low):
+        raise ValueError(f"equity is not available for {game.name} yet")
+    hilo = game.low_value is seven_card_eight_low
     if exact:
-        every = np.array(list(_stud_deals(len(stub), needs)), dtype=np.intp).reshape(deals, -1)
-        jobs = [partial(evaluate, every[i : i + STUD_CHUNK]) for i in range(0, deals, STUD_CHUNK)]
-        count = deals
-    else:
-        count = DEFAULT_SAMPLES if samples is None else samples
-        streams = np.random.SeedSequence(seed).spawn(math.ceil(count / STUD_CHUNK))
-        for k, stream in enumerate(streams):
-            size = min(STUD_CHUNK, count - k * STUD_CHUNK)
-
-            def sampled(
-                stream: np.random.SeedSequence = stream, size: int = size
-            ) -> npt.NDArray[np.float64]:
-                rng = np.random.default_rng(stream)
-                return evaluate(np.argsort(rng.random((size, len(stub))), axis=1)[:, : sum(needs)])
-
-            jobs.append(sampled)
-    if executor is None:
-        parts = [job() for job in jobs]
-    else:
-        parts = [f.result() for f in [executor.submit(job) for job in jobs]]
-    return _result(np.sum(parts, axis=0), count, bool(exact))
-
-
-def _stud_deals(m: int, needs: list[int]) -> Iterator[int]:
-    """Every way to give each player their missing cards from range(m), flattened."""
-
-    def deal(p: int, free: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if p == len(needs):
-            yield ()
-            return
-        for cards in itertools.combinations(free, needs[p]):
-            rest = tuple(c for c in free if c not in cards)
-            for tail in deal(p + 1, rest):
-                yield cards + tail
-
-    for row in deal(0, tuple(range(m))):
-        yield from row
+        rows, count = equity_kernels.stud_exact(held, starts, stub, razz, hilo)
+        return _result(np.array(rows), count, True)
+    sums, count = _kernel_chunks(
+        lambda chunk_seed, size: equity_kernels.stud_sampled(
+            held, starts, stub, razz, hilo, chunk_seed, size
+        ),
+        samples,
+        seed,
+        threads,
+        executor,
+    )
+    return _result(sums, count, False)
 
 
 def _hand(value: Cards | Range, i: int, hole_count: int, holdem: bool) -> list[int] | Range:
@@ -430,7 +331,8 @@ def _assignments(ranges: list[Range]) -> list[tuple[tuple[tuple[int, int], ...],
 def _result(
     sums: npt.NDArray[np.float64], divisor: int, exact: bool, deals: int | None = None
 ) -> EquityResult:
-    """The result from summed shares (rows of ``_stud_chunk``) over ``divisor`` deals."""
+    """The result from summed shares (the rows of ``croupier.equity_kernels``) over
+    ``divisor`` deals."""
     mean = sums / divisor
     stderr = None
     if not exact:

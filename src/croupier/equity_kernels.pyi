@@ -9,6 +9,8 @@ __all__ = [
     "holdem_sampled",
     "omaha_exact",
     "omaha_sampled",
+    "stud_exact",
+    "stud_sampled",
 ]
 
 def holdem_exact(
@@ -60,3 +62,23 @@ def omaha_sampled(
     samples: int,
 ) -> list[list[float]]:
     """Omaha sums of shares over ``samples`` random completions (SplitMix64, ``seed``)."""
+
+def stud_exact(
+    cards: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    stub: npt.NDArray[np.uint8],
+    razz: bool,
+    hilo: bool,
+) -> tuple[list[list[float]], int]:
+    """Stud sums of shares over every way to complete each player's seven cards, and the deals."""
+
+def stud_sampled(
+    cards: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    stub: npt.NDArray[np.uint8],
+    razz: bool,
+    hilo: bool,
+    seed: int,
+    samples: int,
+) -> list[list[float]]:
+    """Stud sums of shares over ``samples`` random completions (SplitMix64, ``seed``)."""

@@ -1,9 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, embedsignature=True
-"""Equity kernels of the flop games: every board (exact) or random boards, without the GIL.
+"""Equity kernels: every deal (exact) or random deals, without the GIL.
 
-Used by ``croupier.equity`` for Texas Hold'em, Omaha, Omaha Hi/Lo and
-Courchevel Hi/Lo.
+Used by ``croupier.equity`` for every game: Texas Hold'em, Omaha, Omaha
+Hi/Lo, Courchevel Hi/Lo, Razz, Seven-Card Stud and Stud Hi/Lo.
 
 ``holdem_exact`` does not deal the 1.7 million boards of a pre-flop match-up
 one by one.  Without flushes a board's outcome depends only on its ranks, so
@@ -25,10 +25,13 @@ ranges (Vose's alias method).
 value each hand with the ``omaha_high_k`` / ``omaha_low8_k`` kernels of
 ``_eval.pxd``, splitting hi/lo pots in halves.
 
-Per player the results are, in rows 0..5 (as
-``croupier.equity_calc._stud_chunk``): the share of the pot won, the share
-of the high, the share of the low, 1 if the whole pot was won alone, 1 if
-the high was tied, and the squared share.
+``stud_exact`` and ``stud_sampled`` complete each stud player's seven cards
+(every way, or at random) and value them with ``high_n``, ``ace_to_five_n``
+and ``eight_low_n``.
+
+Per player the results are, in rows 0..5: the share of the pot won, the
+share of the high, the share of the low, 1 if the whole pot was won alone,
+1 if the high was tied, and the squared share.
 """
 
 from cython.parallel cimport parallel, prange, threadid
@@ -47,7 +50,10 @@ from croupier._eval cimport (
     CROUPIER_SUIT_SHIFT,
     croupier_ctz64,
     croupier_popcount64,
+    ace_to_five_n,
+    eight_low_n,
     hash_slot,
+    high_n,
     omaha_high_k,
     omaha_low8_k,
     valid_cards,
@@ -59,6 +65,8 @@ __all__ = [
     "holdem_sampled",
     "omaha_exact",
     "omaha_sampled",
+    "stud_exact",
+    "stud_sampled",
 ]
 
 cdef enum:
@@ -663,28 +671,25 @@ def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts
         free(stack)
 
 
-cdef void omaha_score(int n, int nh, const uint8_t* holes, const uint8_t* board, bint hilo,
-                      double* acc) noexcept nogil:
-    """Add one five-card board's shares (ROWS x n) for Omaha hands of ``nh`` cards.
+cdef void split_pot(int n, const uint16_t* high, const uint8_t* low, bint hilo,
+                    double* acc) noexcept nogil:
+    """Add one deal's shares (ROWS x n) from each player's high and (``hilo``) low value.
 
-    The high takes the pot, or half of it when somebody has an eight-or-better
-    low (ties split each half; an odd chip is not counted).
+    The best high takes the pot, or half of it when somebody has an
+    eight-or-better low (``low`` > 0); ties split each half (an odd chip is
+    not counted).
     """
-    cdef uint16_t high[MAX_PLAYERS]
-    cdef uint8_t low[MAX_PLAYERS]
     cdef uint16_t best = 0
     cdef uint8_t best_low = 0
     cdef int p, winners = 0, low_winners = 0
     cdef double high_share, low_share, share
     for p in range(n):
-        high[p] = omaha_high_k(holes + p * nh, nh, board, 5)
         if high[p] > best:
             best = high[p]
             winners = 1
         elif high[p] == best:
             winners += 1
         if hilo:
-            low[p] = omaha_low8_k(holes + p * nh, nh, board, 5)
             if low[p] > best_low:
                 best_low = low[p]
                 low_winners = 1
@@ -706,6 +711,18 @@ cdef void omaha_score(int n, int nh, const uint8_t* holes, const uint8_t* board,
         acc[5 * n + p] += share * share
         if share == 1.0:
             acc[3 * n + p] += 1.0
+
+
+cdef void omaha_score(int n, int nh, const uint8_t* holes, const uint8_t* board, bint hilo,
+                      double* acc) noexcept nogil:
+    """Add one five-card board's shares (ROWS x n) for Omaha hands of ``nh`` cards."""
+    cdef uint16_t high[MAX_PLAYERS]
+    cdef uint8_t low[MAX_PLAYERS]
+    cdef int p
+    for p in range(n):
+        high[p] = omaha_high_k(holes + p * nh, nh, board, 5)
+        low[p] = omaha_low8_k(holes + p * nh, nh, board, 5) if hilo else 0
+    split_pot(n, high, low, hilo, acc)
 
 
 cdef int check_omaha(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
@@ -811,5 +828,147 @@ def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
                     cards[nb + d] = deal_next(order, d, m, &x, &state)
                 omaha_score(n, nh, &holes[0, 0], cards, hilo, acc)
         return [[acc[r * n + i] for i in range(n)] for r in range(ROWS)]
+    finally:
+        free(acc)
+
+
+cdef enum:
+    STUD_HIGH = 0  # Seven-Card Stud (and Stud Hi/Lo's high)
+    STUD_RAZZ = 1  # ace-to-five low, the whole pot
+
+
+cdef struct Stud:
+    int n                      # players
+    int kind                   # STUD_HIGH or STUD_RAZZ
+    bint hilo                  # split with the eight-or-better low
+    int m                      # cards in the stub
+    int need[MAX_PLAYERS]      # cards each player still gets
+    int have[MAX_PLAYERS]      # cards each player holds
+    uint8_t hands[7 * MAX_PLAYERS]  # seven cards a player, the known ones first
+    double deals
+
+
+cdef void stud_score(Stud* st, double* acc) noexcept nogil:
+    """Add one deal's shares: every player's seven cards are in ``st.hands``."""
+    cdef uint16_t high[MAX_PLAYERS]
+    cdef uint8_t low[MAX_PLAYERS]
+    cdef int p
+    for p in range(st.n):
+        if st.kind == STUD_RAZZ:
+            high[p] = ace_to_five_n(&st.hands[7 * p], 7)
+        else:
+            high[p] = high_n(&st.hands[7 * p], 7)
+        low[p] = eight_low_n(&st.hands[7 * p], 7) if st.hilo else 0
+    split_pot(st.n, high, low, st.hilo, acc)
+    st.deals += 1
+
+
+cdef void stud_from(Stud* st, const uint8_t* stub, int p, int slot, int first, uint64_t used,
+                    double* acc) noexcept nogil:
+    """Every way to give player ``p`` (from card ``slot`` on) and the players after
+    them their missing cards from the stub cards not in ``used``."""
+    cdef int i
+    while p < st.n and slot == st.need[p]:
+        p += 1
+        slot = 0
+        first = 0
+    if p == st.n:
+        stud_score(st, acc)
+        return
+    for i in range(first, st.m):
+        if not (used >> i) & 1:
+            st.hands[7 * p + st.have[p] + slot] = stub[i]
+            stud_from(st, stub, p, slot + 1, i + 1, used | ((<uint64_t>1) << i), acc)
+
+
+cdef int stud_setup(Stud* st, const uint8_t[::1] cards, const int64_t[::1] starts,
+                    const uint8_t[::1] stub, bint razz, bint hilo) except -1:
+    """Fill ``st`` from the players' known cards (``cards[starts[p]:starts[p + 1]]``)."""
+    cdef int n = <int>starts.shape[0] - 1, m = <int>stub.shape[0], p, j, total = 0
+    cdef uint64_t seen = 0
+    if n > MAX_PLAYERS or n < 2:
+        raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
+    if starts[0] != 0 or starts[n] != cards.shape[0]:
+        raise ValueError("starts must cover the cards")
+    for p in range(n):
+        if not 1 <= starts[p + 1] - starts[p] <= 7:
+            raise ValueError(f"player {p + 1} must hold 1 to 7 cards")
+    if m > 52 or not (valid_cards(&cards[0], <int>cards.shape[0], &seen)
+                      and valid_cards(&stub[0] if m else NULL, m, &seen)):
+        raise ValueError("a card is not in 0..51 or is given twice (hands and stub)")
+    st.n = n
+    st.m = m
+    st.kind = STUD_RAZZ if razz else STUD_HIGH
+    st.hilo = hilo
+    st.deals = 0
+    for p in range(n):
+        st.have[p] = <int>(starts[p + 1] - starts[p])
+        st.need[p] = 7 - st.have[p]
+        total += st.need[p]
+        for j in range(st.have[p]):
+            st.hands[7 * p + j] = cards[starts[p] + j]
+    if total > m:
+        raise ValueError("the deck cannot complete every hand (no community card here)")
+    return total
+
+
+def stud_exact(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_t[::1] stub,
+               bint razz, bint hilo):
+    """Sums of shares over every way to complete each player's seven cards from ``stub``.
+
+    Player ``p`` holds ``cards[starts[p]:starts[p + 1]]`` (1 to 7 cards).  The
+    high is Seven-Card Stud's, or with ``razz`` the ace-to-five low (the whole
+    pot); ``hilo`` splits the pot with the eight-or-better low.  Returns
+    ``(rows, deals)``.  One thread.
+    """
+    cdef Stud st
+    cdef double* acc
+    cdef int n, i, r
+    stud_setup(&st, cards, starts, stub, razz, hilo)
+    n = st.n
+    acc = <double*>calloc(ROWS * n, sizeof(double))
+    if acc == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            stud_from(&st, &stub[0] if st.m else NULL, 0, 0, 0, 0, acc)
+        return [[acc[r * n + i] for i in range(n)] for r in range(ROWS)], int(st.deals)
+    finally:
+        free(acc)
+
+
+def stud_sampled(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_t[::1] stub,
+                 bint razz, bint hilo, uint64_t seed, Py_ssize_t samples):
+    """Sums of shares over ``samples`` random completions (one thread, reproducible).
+
+    The missing cards are the first ones of a partial Fisher-Yates shuffle of
+    ``stub`` (as in ``holdem_sampled``), given out player after player.
+    """
+    cdef Stud st
+    cdef double* acc
+    cdef uint8_t order[52]
+    cdef int slot[7 * MAX_PLAYERS]
+    cdef uint64_t x = 0, state = seed
+    cdef int n, total, p, j, d
+    cdef Py_ssize_t s
+    total = stud_setup(&st, cards, starts, stub, razz, hilo)
+    n = st.n
+    d = 0
+    for p in range(n):
+        for j in range(st.need[p]):
+            slot[d] = 7 * p + st.have[p] + j
+            d += 1
+    acc = <double*>calloc(ROWS * n, sizeof(double))
+    if acc == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for j in range(st.m):
+                order[j] = stub[j]
+            for s in range(samples):
+                for d in range(total):
+                    st.hands[slot[d]] = deal_next(order, d, st.m, &x, &state)
+                stud_score(&st, acc)
+        return [[acc[r * n + j] for j in range(n)] for r in range(ROWS)]
     finally:
         free(acc)
