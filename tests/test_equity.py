@@ -310,6 +310,24 @@ def test_range_monte_carlo_lands_within_four_standard_errors_of_the_exact_value(
         assert abs(m - e) <= 4 * se
 
 
+@pytest.mark.parametrize(
+    ("hands", "board", "exact"),
+    [
+        (["AhKh", "random"], "", True),  # 1,326 match-ups, a few hundred up to suits
+        (["AA", "KK"], "", True),
+        (["22+, A2s+, K9s+", "random"], "", False),  # over 1,000 even grouped: sampled
+        (["22+, A2+, K2+", "22+, A2+, K2+"], "", False),  # too many to look at
+        (["TT+, AK", "random"], "2c7d9hJs", True),  # 44 rivers each on the turn
+    ],
+)
+def test_equity_picks_exact_for_ranges_when_the_match_ups_up_to_suits_are_few(
+    hands: list[str], board: str, exact: bool
+) -> None:
+    result = equity(HOLDEM, hands, board=board)
+    assert result.exact is exact
+    assert sum(result.equity) == pytest.approx(1.0)
+
+
 def test_ranges_that_cannot_be_dealt_together_are_refused_exact_and_sampled() -> None:
     # Both players need the only two aces left: no deal exists.
     for options in ({"exact": True}, {"samples": 1_000, "seed": 1}):

@@ -599,8 +599,8 @@ def build_parser() -> argparse.ArgumentParser:
             "alone and how often it ties, and in hi/lo games its shares from the high and\n"
             "the low halves. Every deal is enumerated when there are at most 2,000,000 of\n"
             "them, in Hold'em for any hands and for ranges of up to 1,000 pre-flop\n"
-            "match-ups (or with --exact); else deals are sampled (Monte Carlo, with the\n"
-            "standard error)."
+            "match-ups after grouping those alike up to suits (or with --exact); else\n"
+            "deals are sampled (Monte Carlo, with the standard error)."
         ),
         epilog=(
             "examples:\n"

@@ -50,6 +50,7 @@ DEFAULT_SAMPLES = 100_000
 KERNEL_CHUNK = 25_000  # Monte Carlo boards per kernel call (and per seed)
 MATCHUP_CHUNK = 1_024  # Hold'em match-ups per exact kernel call
 HOLDEM_EXACT_WORK = 50_000_000  # match-ups x min(boards, 50,000) enumerated when exact=None
+MATCHUP_SCAN_LIMIT = 100_000  # range combinations looked at to decide (exact=None)
 NO_DEAL = "the ranges cannot be dealt together: every combination shares a card"
 
 Cards = Sequence[int] | str
@@ -109,7 +110,9 @@ def equity(
     has a faster exact kernel (ranks first, flushes after; under a
     millisecond per pre-flop match-up): there, unless ``samples`` is given,
     specific hands are always enumerated, and ranges when they make at most
-    1,000 pre-flop match-ups (match-ups x min(boards, 50,000) <= 50,000,000).
+    1,000 pre-flop match-ups once those alike up to suits are grouped
+    (match-ups x min(boards, 50,000) <= 50,000,000, looked at for up to
+    100,000 combinations of the ranges).
     ``executor``
     (any ``concurrent.futures.Executor``, e.g. Dask's) evaluates chunks of
     deals: Monte Carlo samples and the match-ups of exact Hold'em ranges;
@@ -203,7 +206,8 @@ def _equity(
         if len(set(gone)) != len(gone):
             raise ValueError("a card is given twice (hands, board and dead cards must differ)")
         if _is_holdem(game) and (exact or (exact is None and samples is None)):
-            mean, deals = _holdem_exact([(tuple(holes), 1.0)], known, dead_cards, threads, executor)
+            single = _MatchUps(np.array([holes], dtype=np.uint8), np.ones(1), np.ones(1, np.int64))
+            mean, deals = _holdem_exact(single, known, dead_cards, threads, executor)
             return _result(mean, 1, True, deals)
         sums, deals, was_exact = _fixed_hands(
             game, holes, known, gone, exact, samples, seed, threads, executor
@@ -222,13 +226,17 @@ def _equity(
     missing = board_size - len(known)
     per_deal = math.comb(52 - len(known) - len(dead_cards) - 2 * len(ranges), missing)
     at_most = math.prod(len(r) for r in ranges)  # combinations before card conflicts
-    if exact is None:  # the rank-and-suit kernel: a few thousand classes per match-up
-        exact = samples is None and at_most * min(per_deal, 50_000) <= HOLDEM_EXACT_WORK
+    match_ups = None
+    if exact is None:
+        # Enumerate when the match-ups left after grouping by suits are few
+        # enough (the rank-and-suit kernel: a few thousand classes each).
+        exact = False
+        if samples is None and at_most <= MATCHUP_SCAN_LIMIT:
+            match_ups = _match_ups(ranges, known + dead_cards)
+            exact = len(match_ups.holes) * min(per_deal, 50_000) <= HOLDEM_EXACT_WORK
     if exact:
-        assignments = _assignments(ranges)
-        if not assignments:
-            raise ValueError(NO_DEAL)
-        mean, deals = _holdem_exact(assignments, known, dead_cards, threads, executor)
+        match_ups = match_ups or _match_ups(ranges, known + dead_cards)
+        mean, deals = _holdem_exact(match_ups, known, dead_cards, threads, executor)
         return _result(mean, 1, True, deals)
     sums, deals = _holdem_range_sampled(ranges, known, dead_cards, samples, seed, threads, executor)
     return _result(sums, deals, False)
@@ -477,27 +485,45 @@ def _suit_classes(
     return first, group.reshape(-1)
 
 
+@dataclass(frozen=True)
+class _MatchUps:
+    """Hold'em match-ups to enumerate: one per group alike up to suits."""
+
+    holes: npt.NDArray[np.uint8]  # (groups, players, 2)
+    weights: npt.NDArray[np.float64]  # summed weights of each group's match-ups
+    members: npt.NDArray[np.int64]  # match-ups in each group
+
+
+def _match_ups(ranges: list[Range], fixed: list[int]) -> _MatchUps:
+    """Every way to deal the ranges together, grouped by ``_suit_classes``."""
+    assignments = _assignments(ranges)
+    if not assignments:
+        raise ValueError(NO_DEAL)
+    every = np.array([combos for combos, _ in assignments], dtype=np.uint8)
+    first, group = _suit_classes(every, fixed)
+    return _MatchUps(
+        np.ascontiguousarray(every[first]),
+        np.bincount(group, weights=[w for _, w in assignments]).astype(np.float64),
+        np.bincount(group).astype(np.int64),
+    )
+
+
 def _holdem_exact(
-    assignments: Sequence[tuple[tuple[Sequence[int], ...], float]],
+    match_ups: _MatchUps,
     known: list[int],
     dead: list[int],
     threads: int | None,
     executor: Executor | None,
 ) -> tuple[npt.NDArray[np.float64], int]:
-    """Weighted mean shares over match-ups (hole cards, weight), every board of each.
+    """Weighted mean shares over match-ups, every board of each.
 
-    Match-ups that differ only by a permutation of the suits are computed
-    once (AA against KK: 3 match-ups for 36).  ``croupier.equity_kernels.
-    holdem_exact`` counts boards by rank multiset and corrects only the suited
-    boards that make a flush (well under a millisecond for a pre-flop
-    match-up).  Match-ups go in chunks to ``executor`` when one is given; the
-    chunks are summed in order, so the result is the same with or without it.
+    ``croupier.equity_kernels.holdem_exact`` counts boards by rank multiset
+    and corrects only the suited boards that make a flush (well under a
+    millisecond for a pre-flop match-up).  Match-ups go in chunks to
+    ``executor`` when one is given; the chunks are summed in order, so the
+    result is the same with or without it.
     """
-    every = np.array([combos for combos, _ in assignments], dtype=np.uint8)
-    first, group = _suit_classes(every, known + dead)
-    holes = np.ascontiguousarray(every[first])
-    weights = np.bincount(group, weights=[w for _, w in assignments])
-    members = np.bincount(group)
+    holes, weights, members = match_ups.holes, match_ups.weights, match_ups.members
     board = np.array(known, dtype=np.uint8)
     dead_cards = np.array(dead, dtype=np.uint8)
     cores = threads or _available_cores()
