@@ -388,6 +388,14 @@ cdef inline void tally(int n, const uint64_t* hole_key, const uint64_t* hole_sui
     cdef uint16_t v[MAX_PLAYERS]
     cdef uint16_t best = 0
     cdef int p, winners = 0
+    if n == 2:  # heads-up, branch-free
+        v[0] = value7(key + hole_key[0], suits | hole_suits[0])
+        v[1] = value7(key + hole_key[1], suits | hole_suits[1])
+        counts[1] += v[0] > v[1]
+        counts[4] += v[1] > v[0]
+        counts[2] += v[0] == v[1]
+        counts[5] += v[0] == v[1]
+        return
     for p in range(n):
         v[p] = value7(key + hole_key[p], suits | hole_suits[p])
         if v[p] > best:
@@ -439,7 +447,6 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     cdef int64_t* counts
     cdef Py_ssize_t s
     cdef int d, j, i
-    cdef uint16_t v0, v1
     if n > MAX_PLAYERS or n < 2:
         raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
     if missing < 0 or missing > 5 or missing > m or m > 64:
@@ -474,19 +481,9 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
                         s2 |= stub_bit[i]
                     keys[b] = k2
                     masks[b] = s2
-                if n == 2:  # heads-up, branch-free
-                    for b in range(batch):
-                        v0 = value7(keys[b] + hole_key[0], masks[b] | hole_suits[0])
-                        v1 = value7(keys[b] + hole_key[1], masks[b] | hole_suits[1])
-                        counts[1] += v0 > v1
-                        counts[4] += v1 > v0
-                        counts[2] += v0 == v1
-                else:
-                    for b in range(batch):
-                        tally(n, hole_key, hole_suits, keys[b], masks[b], counts)
+                for b in range(batch):
+                    tally(n, hole_key, hole_suits, keys[b], masks[b], counts)
                 s += batch
-        if n == 2:
-            counts[5] = counts[2]  # a tie counts for both players
         return rows_of(n, counts)
     finally:
         free(counts)
@@ -557,7 +554,6 @@ def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts
     cdef uint64_t hand_keys[BATCH * MAX_PLAYERS]
     cdef uint64_t hand_suits[BATCH * MAX_PLAYERS]
     cdef uint8_t c0, c1
-    cdef uint16_t v0, v1
     if n > MAX_PLAYERS or n < 2:
         raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
     if nb > 5 or combos.shape[1] != 2:
@@ -647,22 +643,11 @@ def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts
                         keys[batch] = k2
                         masks[batch] = s2
                         batch += 1
-                if n == 2:  # heads-up, branch-free
-                    for b in range(batch):
-                        v0 = value7(keys[b] + hand_keys[2 * b], masks[b] | hand_suits[2 * b])
-                        v1 = value7(keys[b] + hand_keys[2 * b + 1],
-                                    masks[b] | hand_suits[2 * b + 1])
-                        counts[1] += v0 > v1
-                        counts[4] += v1 > v0
-                        counts[2] += v0 == v1
-                else:
-                    for b in range(batch):
-                        tally(n, &hand_keys[b * n], &hand_suits[b * n], keys[b], masks[b], counts)
+                for b in range(batch):
+                    tally(n, &hand_keys[b * n], &hand_suits[b * n], keys[b], masks[b], counts)
                 s += batch
         if failed:
             raise ValueError("the ranges cannot be dealt together: 1,000,000 tries found no deal")
-        if n == 2:
-            counts[5] = counts[2]  # a tie counts for both players
         return rows_of(n, counts)
     finally:
         free(counts)
@@ -923,7 +908,7 @@ def stud_exact(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_
     """
     cdef Stud st
     cdef double* acc
-    cdef int n, i, r
+    cdef int n
     stud_setup(&st, cards, starts, stub, razz, hilo)
     n = st.n
     acc = <double*>calloc(ROWS * n, sizeof(double))
