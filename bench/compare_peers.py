@@ -357,6 +357,20 @@ class Bench:
     def check(self, w: Workload, peer: str, what: str, ok: bool, n: int) -> None:
         self.sanity.append(f"- {w.title}, {peer}: {what} on {n:,} hands: {verdict(ok)}")
 
+    def check_phevaluator_ranks(
+        self, w: Workload, fn: Callable[..., int], args: Sequence[Sequence[object]], values: Any
+    ) -> None:
+        """phevaluator ranks 1 (best) .. 7462: croupier's value + its rank is always 7463."""
+        n = min(self.s.call, 100_000)
+        ranks = np.array([fn(*a) for a in args[:n]])
+        self.check(
+            w,
+            "phevaluator",
+            f"croupier value + phevaluator rank == {HIGH_MAX + 1}",
+            bool(np.all(values[:n] + ranks == HIGH_MAX + 1)),
+            n,
+        )
+
     # -- workloads ----------------------------------------------------------------
 
     def seven_card_high(self) -> None:
@@ -385,15 +399,7 @@ class Bench:
                 each_spread(evaluate_cards, tuples7),
                 s.call,
             )
-            n = min(s.call, 100_000)
-            ranks = np.array([fn(*h) for h in tuples7[:n]])
-            self.check(
-                w,
-                "phevaluator",
-                f"croupier value + phevaluator rank == {HIGH_MAX + 1}",
-                bool(np.all(values[:n] + ranks == HIGH_MAX + 1)),
-                n,
-            )
+            self.check_phevaluator_ranks(w, fn, tuples7, values)
         if "eval7" in peers:
             eval7 = peers["eval7"]
             table = [eval7.Card(format_card(c)) for c in range(52)]
@@ -521,15 +527,7 @@ class Bench:
                     each_spread(phe, args),
                     s.call,
                 )
-                n = min(s.call, 100_000)
-                ranks = np.array([phe(*a) for a in args[:n]])
-                self.check(
-                    w,
-                    "phevaluator",
-                    f"croupier value + phevaluator rank == {HIGH_MAX + 1}",
-                    bool(np.all(values[:n] + ranks == HIGH_MAX + 1)),
-                    n,
-                )
+                self.check_phevaluator_ranks(w, phe, args, values)
         if "pokerkit" in self.peers:
             hand_type = getattr(self.peers["pokerkit"], pk_type)
             n = s.crawl
