@@ -6,7 +6,7 @@ cdef class Hand:
     cdef public object game
     cdef public object actor
     cdef public bint unsettled
-    cdef bint _bring_in_pending, _fixed
+    cdef bint _bring_in_pending, _fixed, _stud
     cdef object _unit
     cdef object _bring_in_seat, _forced_bring_in
     cdef list _up

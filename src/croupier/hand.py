@@ -82,6 +82,7 @@ class Hand:
         "_stacks",
         "_starting",
         "_street",
+        "_stud",
         "_to_match",
         "_unit",
         "_up",
@@ -108,6 +109,7 @@ class Hand:
                 raise ValueError(f"stack of seat {i} must be a positive int, got {s!r}")
         self.game = game
         self._n = n
+        self._stud = game.is_stud
         self._fixed = game.structure is FIXED_LIMIT
         self._unit = 0  # the fixed-limit bet of the current street
         self._deck = _make_deck(game, n, seed, deck)
@@ -424,7 +426,7 @@ class Hand:
         when it is at least half the small bet (docs/rules.md §3, §4).
         """
         i = self._require_actor("complete")
-        if self._raises or self.game.bring_in_key is None or self._street != 0:
+        if self._raises or not self._stud or self._street != 0:
             raise IllegalAction(f"seat {i} cannot complete: there is no bring-in to complete")
         everything = self._all_in_amount(i)
         if self._bring_in_pending and everything <= self.game.bring_in:
@@ -540,7 +542,7 @@ class Hand:
         self._raises = 0
         self._previous_aggressor = self._aggressor
         self._aggressor = None
-        if game.bring_in_key is not None:
+        if self._stud:
             self._to_match = 0
             self._increment = game.min_bet
             self._full_level = 0
@@ -734,7 +736,7 @@ class Hand:
         """
         first = self._aggressor
         if first is None and self._first_actor is not None:
-            if self.game.bring_in_key is not None:
+            if self._stud:
                 first = self._previous_aggressor
             if first is None:
                 first = self._first_actor
