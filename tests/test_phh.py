@@ -862,14 +862,7 @@ def test_toml_writer_strings() -> None:
         assert _toml.parse(f"a = {written}\n").root["a"].value == text
 
 
-# -- documentation --------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("module", [phh, _toml], ids=lambda m: m.__name__)
-def test_docstring_examples_pass(module: object) -> None:
-    result = doctest.testmod(module, verbose=False, report=True)  # type: ignore[arg-type]
-    assert result.attempted >= 10
-    assert result.failed == 0
+# -- documentation (the examples themselves run in tests/test_doctests.py) ------------
 
 
 def test_public_api_is_documented() -> None:

@@ -321,7 +321,7 @@ def Omaha(
 
     >>> from croupier import POT_LIMIT
     >>> Omaha(POT_LIMIT, (1, 2)).streets[0]
-    Street(name='preflop', hole=4, board=0, big_bet=False)
+    Street(name='preflop', hole=4, board=0, big_bet=False, up=0)
     """
     if hole_cards not in (4, 5, 6):
         raise ValueError(f"Omaha deals 4, 5 or 6 hole cards, not {hole_cards}")
