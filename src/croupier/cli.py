@@ -48,7 +48,7 @@ from decimal import Decimal
 from typing import Literal
 
 from croupier import hands
-from croupier.cards import format_card, format_cards, parse_cards
+from croupier.cards import card_texts, format_card, format_cards, parse_cards
 from croupier.variants import RULES, Variant, rules_of
 
 Kind = Literal["high", "ace_to_five", "eight_or_better"]
@@ -99,7 +99,7 @@ _WORDS = {
 
 
 def _card_list(cards: Sequence[int | None]) -> list[str]:
-    return ["??" if c is None or c < 0 else format_card(c) for c in cards]
+    return card_texts(cards)
 
 
 @dataclass

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier import equity_kernels
+from croupier._parallel import usable_cores
 from croupier.cards import parse_cards
 from croupier.games import Game
 from croupier.ranges import Range, parse_range
@@ -388,7 +388,7 @@ def _fixed_hands(
         raise ValueError(f"equity is not available for {game.name} yet")
     hilo = rules_of(game.variant).low_value is not None
     if exact:
-        cores = threads or _available_cores()
+        cores = threads or usable_cores()
         rows = equity_kernels.omaha_exact(hole_matrix, fixed, stub, missing, hilo, cores)
         return np.array(rows), math.comb(len(stub), missing), True
     sums, count = _kernel_chunks(
@@ -412,12 +412,6 @@ def _pool(workers: int) -> ThreadPoolExecutor:
     if pool is None:
         pool = _POOLS[workers] = ThreadPoolExecutor(workers, thread_name_prefix="croupier")
     return pool
-
-
-def _available_cores() -> int:
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1  # pragma: no cover - not Linux
 
 
 def _is_holdem(game: Game) -> bool:
@@ -506,7 +500,7 @@ def _holdem_exact(
     holes, weights, members = match_ups.holes, match_ups.weights, match_ups.members
     board = np.array(known, dtype=np.uint8)
     dead_cards = np.array(dead, dtype=np.uint8)
-    cores = threads or _available_cores()
+    cores = threads or usable_cores()
 
     def chunk(start: int) -> tuple[npt.NDArray[np.float64], int]:
         stop = start + MATCHUP_CHUNK
@@ -563,7 +557,7 @@ def _kernel_chunks(
     result is the same either way.
     """
     count = DEFAULT_SAMPLES if samples is None else samples
-    cores = threads or _available_cores()
+    cores = threads or usable_cores()
     streams = np.random.SeedSequence(seed).spawn(math.ceil(count / KERNEL_CHUNK))
     sizes = [min(KERNEL_CHUNK, count - k * KERNEL_CHUNK) for k in range(len(streams))]
     seeds = [int(s.generate_state(1, np.uint64)[0]) for s in streams]

@@ -34,9 +34,9 @@ except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 from typing import TYPE_CHECKING
 
-from croupier.cards import format_card
+from croupier.cards import card_texts
 from croupier.errors import IllegalAction
-from croupier.pots import Pot, Settlement, settle, side_pots
+from croupier.pots import Pot, Settlement, settle, side_pots, uncalled
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
 if TYPE_CHECKING:
@@ -653,18 +653,13 @@ class Hand:
             self._end_street()
 
     def _return_uncalled(self) -> None:
-        bets = self._bets
-        top, first, second = 0, -1, 0
-        for i, b in enumerate(bets):
-            if b > first:
-                top, first, second = i, b, first
-            elif b > second:
-                second = b
-        excess = first - max(second, 0)
-        if excess > 0:
+        """The part of this round's largest bet that nobody matched goes back (§5.5)."""
+        back = uncalled(self._bets)
+        if back is not None:
+            top, excess = back
             if not self._stacks[top] and not self._folded[top]:
                 self._able += 1
-            bets[top] -= excess
+            self._bets[top] -= excess
             self._stacks[top] += excess
             self._contributed[top] -= excess
 
@@ -747,7 +742,7 @@ class Hand:
 
 
 def _text(cards: Sequence[int]) -> str:
-    return "".join("??" if c == UNKNOWN else format_card(c) for c in cards)
+    return "".join(card_texts(cards))
 
 
 def _phh_line(entry: tuple[object, ...]) -> str:

@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from croupier import hands
+from croupier._ranking import low_rank
 
 __all__ = [
     "RULES",
@@ -131,8 +132,7 @@ def seven_card_eight_low(hole: Cards, board: Cards) -> int:
 
 def _low_rank(code: int) -> int:
     """Ace-to-five rank of a card: ace 1, deuce 2, ..., king 13."""
-    rank = code >> 2
-    return 1 if rank == 12 else rank + 2
+    return low_rank(code >> 2)
 
 
 def razz_bring_in_key(card: int) -> tuple[int, ...]:
