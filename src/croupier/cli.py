@@ -49,7 +49,7 @@ from typing import Literal
 
 from croupier import hands
 from croupier.cards import card_texts, format_card, format_cards, parse_cards
-from croupier.variants import RULES, Variant, rules_of
+from croupier.variants import Variant, playable, rules_of
 
 Kind = Literal["high", "ace_to_five", "eight_or_better"]
 KINDS: tuple[Kind, ...] = ("high", "ace_to_five", "eight_or_better")
@@ -390,7 +390,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _games() -> dict[str, Variant]:
     """The ``--game`` choices of ``equity`` and ``simulate``: every variant croupier deals."""
-    return {r.command: v for v, r in RULES.items() if r.streets is not None}
+    return {rules_of(v).command: v for v in playable()}
 
 
 def _game(name: str) -> Game:

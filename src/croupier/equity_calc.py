@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from croupier import equity_kernels
 from croupier._parallel import usable_cores
+from croupier._validate import as_int, is_int
 from croupier.cards import parse_cards
 from croupier.games import Game
 from croupier.ranges import Range, parse_range
@@ -120,7 +121,7 @@ def equity(
     >>> r.deals                                   # 36 pairs of combos x 45 x 44 / 2
     35640
     """
-    _check_options(samples, seed, threads)
+    samples, seed, threads = _check_options(samples, seed, threads)
     if stderr is not None:
         return _to_target(
             game, hands, board, dead, samples, stderr, seed, threads, executor, progress
@@ -131,11 +132,16 @@ def equity(
     return result
 
 
-def _check_options(samples: object, seed: object, threads: object) -> None:
-    """ValueError naming the option unless each is None or an int in range (not a bool)."""
+def _check_options(
+    samples: object, seed: object, threads: object
+) -> tuple[int | None, int | None, int | None]:
+    """Each option as an int or None; ValueError naming it unless it is one in range."""
+    out: list[int | None] = []
     for name, value, low in (("samples", samples, 1), ("seed", seed, 0), ("threads", threads, 1)):
-        if value is not None and (type(value) is not int or value < low):
+        if value is not None and (not is_int(value) or as_int(value, name) < low):
             raise ValueError(f"{name} must be an int of at least {low} or None, got {value!r}")
+        out.append(None if value is None else as_int(value, name))
+    return out[0], out[1], out[2]
 
 
 def _to_target(

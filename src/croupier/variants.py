@@ -16,7 +16,7 @@ yet dealt by croupier (the draw games and short-deck hold'em).
 (<Variant.OMAHA_HI_LO: 'O/8'>, 'Omaha Hi/Lo')
 >>> rules_of(Variant.RAZZ).is_stud, phh_codes(Variant.RAZZ)
 (True, ('FR',))
->>> [v.value for v in Variant if rules_of(v).streets is not None]
+>>> [v.value for v in playable()]
 ['T', 'O', 'O/8', 'C/8', '7S', '7S/8', 'R']
 """
 
@@ -40,6 +40,7 @@ __all__ = [
     "as_variant",
     "from_phh",
     "phh_codes",
+    "playable",
     "rules_of",
 ]
 
@@ -327,6 +328,15 @@ RULES: Mapping[Variant, VariantRules] = MappingProxyType(
     }
 )  # fmt: skip
 """The one table: every variant's rules (see :class:`VariantRules`)."""
+
+
+def playable() -> list[Variant]:
+    """The variants croupier deals (those with streets), in table order.
+
+    >>> [v.value for v in playable()][:3]
+    ['T', 'O', 'O/8']
+    """
+    return [v for v, r in RULES.items() if r.streets is not None]
 
 
 def phh_codes(variant: Variant) -> tuple[str, ...]:
