@@ -3,7 +3,7 @@
 ``equity(game, hands, board)`` deals every remaining board (exact) or random
 boards (Monte Carlo) and counts, per player, the share of the pot won: a
 whole pot, half of a hi/lo pot, a third of a three-way tie.  Every game runs
-on the nogil kernels of ``croupier.equity_kernels`` (Hold'em exact by rank
+on the nogil kernels of ``croupier._equity_kernels`` (Hold'em exact by rank
 multisets and flush corrections).
 
 Works for the flop games (Texas Hold'em, Omaha, Omaha Hi/Lo, Courchevel
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from croupier import equity_kernels
+from croupier import _equity_kernels as equity_kernels
 from croupier._parallel import usable_cores
 from croupier._validate import as_int, is_int
 from croupier.cards import parse_cards
@@ -335,7 +335,7 @@ def _assignments(ranges: list[Range]) -> list[tuple[tuple[tuple[int, int], ...],
 def _result(
     sums: npt.NDArray[np.float64], divisor: int, exact: bool, deals: int | None = None
 ) -> EquityResult:
-    """The result from summed shares (the rows of ``croupier.equity_kernels``) over
+    """The result from summed shares (the rows of ``croupier._equity_kernels``) over
     ``divisor`` deals."""
     mean = sums / divisor
     stderr = None
@@ -368,7 +368,7 @@ def _fixed_hands(
     """Summed shares over every board (exact) or sampled boards, for known hole cards.
 
     Hold'em Monte Carlo and the Omaha games (Omaha, Omaha Hi/Lo, Courchevel)
-    run on the nogil kernels of ``croupier.equity_kernels``; exact enumeration
+    run on the nogil kernels of ``croupier._equity_kernels``; exact enumeration
     runs in this process on ``threads`` cores, Monte Carlo chunks go to
     ``executor`` when one is given.
     """
@@ -497,7 +497,7 @@ def _holdem_exact(
 ) -> tuple[npt.NDArray[np.float64], int]:
     """Weighted mean shares over match-ups, every board of each.
 
-    ``croupier.equity_kernels.holdem_exact`` counts boards by rank multiset
+    ``croupier._equity_kernels.holdem_exact`` counts boards by rank multiset
     and corrects only the suited boards that make a flush (well under a
     millisecond for a pre-flop match-up).  Match-ups go in chunks to
     ``executor`` when one is given; the chunks are summed in order, so the

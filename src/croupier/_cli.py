@@ -435,7 +435,7 @@ def _percent(x: float) -> str:
 
 
 def _equity(args: argparse.Namespace) -> int:
-    from croupier.equity_calc import equity
+    from croupier._equity import equity
 
     if len(args.hands) < 2:
         raise ValueError(f"equity needs at least two hands, got {len(args.hands)}")
@@ -517,7 +517,7 @@ def _equity(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from croupier.simulation import simulate
+    from croupier._simulation import simulate
 
     if not 2 <= args.players <= 10:
         raise ValueError(f"--players must be 2 to 10, got {args.players}")
