@@ -233,7 +233,7 @@ def _report(history: HandHistory, number: int) -> _Report:
     from croupier.phh import Action
     from croupier.replay import game_for, replay
 
-    final = replay(history)
+    final = replay(history).hand
     game, seat_of = game_for(history)
     n = len(seat_of)
     player_of = {seat: player for player, seat in enumerate(seat_of)}
