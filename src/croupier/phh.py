@@ -135,7 +135,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 if TYPE_CHECKING:
-    from croupier.hand import Hand
+    from croupier.replay import Replay
 
 __all__ = [
     "VARIANTS",
@@ -974,8 +974,8 @@ def dump_all(hands: Iterable[HandHistory], target: PathOrFile) -> None:
     _write_text(dumps_all(hands), target)
 
 
-def replay(history: HandHistory) -> Hand:
-    """Play a hand history on croupier's betting-state machine; return the hand.
+def replay(history: HandHistory) -> Replay:
+    """Play a hand history on croupier's betting-state machine (a ``croupier.replay.Replay``).
 
     The hand is finished when the history is complete; every action goes
     through the rules (``croupier.IllegalAction`` otherwise).  See
