@@ -115,7 +115,7 @@ def test_replay_prints_the_hand_street_by_street() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     lines = [line.strip() for line in out.splitlines()]
-    assert lines[0] == "NT: No-limit Texas hold 'em"
+    assert lines[0] == "NT: No-limit Texas Hold'em"
     streets = [line for line in out.splitlines() if line in ("preflop", "flop", "turn", "river")]
     assert streets == ["preflop", "flop", "turn", "river"]
     for expected in (
@@ -197,7 +197,7 @@ def test_replay_a_stud_hand_with_a_bring_in() -> None:
     result = run("replay", RAZZ)
     assert result.returncode == 0, result.stderr
     lines = [line.strip() for line in result.stdout.splitlines()]
-    assert lines[0] == "FR: Fixed-limit razz"
+    assert lines[0] == "FR: Fixed-limit Razz"
     assert [x for x in lines if x in ("third", "fourth", "fifth", "sixth", "seventh")] == [
         "third",
         "fourth",
@@ -222,7 +222,7 @@ def test_replay_one_hand_of_a_phhs_file() -> None:
     result = run("replay", HANDHQ, "--hand", "3")
     assert result.returncode == 0, result.stderr
     lines = [line.strip() for line in result.stdout.splitlines()]
-    assert lines[:2] == ["hand 3", "NT: No-limit Texas hold 'em"]
+    assert lines[:2] == ["hand 3", "NT: No-limit Texas Hold'em"]
     assert "hand 1" not in lines and "hand 4" not in lines
     # Player names come from the file; amounts in its units (dollars, cents).
     assert "YnmJng67aC1XXLmkUMV2Dw  58.15" in lines

@@ -113,7 +113,7 @@ from dataclasses import dataclass, replace
 from dataclasses import field as _field
 from decimal import Decimal
 from types import MappingProxyType
-from typing import IO, TYPE_CHECKING, Any, Union, cast
+from typing import IO, Any, Union, cast
 
 from croupier.actions import (
     MAX_PLACES,
@@ -128,14 +128,13 @@ from croupier.actions import (
 )
 from croupier.actions import parse as parse_action
 from croupier.errors import PHHError
+from croupier.structures import Structure
+from croupier.variants import RULES, from_phh, rules_of
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
-
-if TYPE_CHECKING:
-    from croupier.replay import Replay
 
 __all__ = [
     "VARIANTS",
@@ -152,41 +151,21 @@ __all__ = [
     "load_all",
     "loads",
     "loads_all",
-    "replay",
 ]
 
 VARIANTS: Mapping[str, str] = MappingProxyType(
     {
-        "FT": "Fixed-limit Texas hold 'em",
-        "NT": "No-limit Texas hold 'em",
-        "NS": "No-limit short-deck hold 'em",
-        "PO": "Pot-limit Omaha hold 'em",
-        "FO/8": "Fixed-limit Omaha hold 'em high/low-split eight or better",
-        "F7S": "Fixed-limit seven card stud",
-        "F7S/8": "Fixed-limit seven card stud high/low-split eight or better",
-        "FR": "Fixed-limit razz",
-        "N2L1D": "No-limit deuce-to-seven lowball single draw",
-        "F2L3D": "Fixed-limit deuce-to-seven lowball triple draw",
-        "FB": "Fixed-limit badugi",
-        # croupier's own codes, in the specification's pattern (structure letter,
-        # game, /8 for hi/lo eight-or-better); not part of the PHH specification.
-        "PT": "Pot-limit Texas hold 'em",
-        "NO": "No-limit Omaha hold 'em",
-        "FO": "Fixed-limit Omaha hold 'em",
-        "NO/8": "No-limit Omaha hold 'em high/low-split eight or better",
-        "PO/8": "Pot-limit Omaha hold 'em high/low-split eight or better",
-        "NC/8": "No-limit Courchevel high/low-split eight or better",
-        "PC/8": "Pot-limit Courchevel high/low-split eight or better",
-        "FC/8": "Fixed-limit Courchevel high/low-split eight or better",
+        letter + variant: f"{Structure.from_letter(letter).value.capitalize()} {rules.title}"
+        for variant, rules in RULES.items()
+        for letter in rules.structures
     }
 )
-"""The variant codes of the PHH specification and their names, plus croupier's own
-codes for the games the specification has no code for (Courchevel ``NC/8``,
-``PC/8``, ``FC/8``: five hole cards; the first flop card is dealt with ``d db``
-before the pre-flop actions, the other two after them)."""
+"""The variant codes croupier reads and writes, and their names, from the one table of
+games (``croupier.variants.RULES``): the PHH specification's codes and croupier's own,
+in the same pattern, for the games the specification has no code for (e.g. Courchevel
+``NC/8``, ``PC/8``, ``FC/8``: five hole cards; the first flop card is dealt with
+``d db`` before the pre-flop actions, the other two after them)."""
 
-_STUD = frozenset({"F7S", "F7S/8", "FR"})
-_FIXED_LIMIT = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB", "FO", "FC/8"})
 _INT64 = 2**63
 _MAX_AMOUNT = 10**18
 
@@ -579,7 +558,7 @@ class HandHistory:
                     raise PHHError(f"missing required field {name!r}", field=name)
             elif problem := kind.problem(value, scale):
                 raise PHHError(f"field {name!r}{problem}", field=name)
-        self._check_variant()
+        short_deck = self._check_variant()
         players = len(self.starting_stacks)
         if players < 2:
             raise PHHError(
@@ -598,7 +577,7 @@ class HandHistory:
             if max(action.actor or 0, action.target or 0) >= players:
                 who = max(action.actor or 0, action.target or 0) + 1
                 problem = f"player p{who} does not exist ({players} players)"
-            elif self.variant == "NS" and any(c is not None and c < 16 for c in action.cards):
+            elif short_deck and any(c is not None and c < 16 for c in action.cards):
                 problem = "short-deck hold 'em has no cards below six"
             if problem:
                 raise PHHError(
@@ -612,11 +591,16 @@ class HandHistory:
             if problem := _EXTRA.problem(value, scale):
                 raise PHHError(f"extra field {key!r}: {problem}", field=key)
 
-    def _check_variant(self) -> None:
+    def _check_variant(self) -> bool:
+        """The variant's fields are present and the others absent; whether it is short-deck."""
         variant = self.variant
-        if variant not in VARIANTS:
-            raise PHHError(f"field 'variant': unknown variant code {variant!r}", field="variant")
-        stud, fixed = variant in _STUD, variant in _FIXED_LIMIT
+        try:
+            letter, game = from_phh(variant)
+        except ValueError:
+            raise PHHError(
+                f"field 'variant': unknown variant code {variant!r}", field="variant"
+            ) from None
+        stud, fixed = rules_of(game).is_stud, letter == "F"
         uses = {"blinds_or_straddles": not stud, "bring_in": stud}
         uses |= {"small_bet": fixed, "big_bet": fixed, "min_bet": not fixed}
         for name, used in uses.items():
@@ -625,6 +609,7 @@ class HandHistory:
                 raise PHHError(f"missing required field {name!r} (variant {variant})", field=name)
             if present and not used:
                 raise PHHError(f"field {name!r} is not used by variant {variant}", field=name)
+        return rules_of(game).short_deck
 
     @property
     def player_count(self) -> int:
@@ -972,27 +957,3 @@ def dump_all(hands: Iterable[HandHistory], target: PathOrFile) -> None:
     b'[1]\\n'
     """
     _write_text(dumps_all(hands), target)
-
-
-def replay(history: HandHistory) -> Replay:
-    """Play a hand history on croupier's betting-state machine (a ``croupier.replay.Replay``).
-
-    The hand is finished when the history is complete; every action goes
-    through the rules (``croupier.IllegalAction`` otherwise).  See
-    ``croupier.replay`` for the choices made (seats, unlimited stacks,
-    unknown cards).
-
-    >>> text = '''variant = 'NT'
-    ... antes = [0, 0]
-    ... blinds_or_straddles = [1, 2]
-    ... min_bet = 2
-    ... starting_stacks = [100, 100]
-    ... actions = ['d dh p1 AsAd', 'd dh p2 7c2d', 'p2 cbr 6', 'p1 f']
-    ... '''
-    >>> hand = replay(loads(text))
-    >>> hand.is_over, hand.payoffs   # p1 is the big blind (seat 0), p2 the button
-    (True, (-2, 2))
-    """
-    from croupier.replay import replay as _replay
-
-    return _replay(history)

@@ -1,0 +1,141 @@
+"""The package's structure: no import cycles, each game named once (docs/architecture.md)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import croupier
+from croupier import variants
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "croupier"
+CYTHON_IMPORT = re.compile(r"^\s*(?:from\s+croupier\.(\w+)\s+c?import|cimport\s+croupier\.(\w+))", re.M)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imported(tree: ast.AST) -> set[str]:
+    """croupier modules a module imports anywhere (functions too), except for type checking."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "croupier":
+                found.update(alias.name for alias in node.names)
+            elif node.module.startswith("croupier."):
+                found.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("croupier."):
+                    found.add(alias.name.split(".")[1])
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> croupier modules it imports, from the sources (.py by ast, .pyx/.pxd by text)."""
+    graph: dict[str, set[str]] = {}
+    names = {p.stem for p in SRC.iterdir() if p.suffix in (".py", ".pyx", ".pxd")}
+    for path in sorted(SRC.iterdir()):
+        if path.suffix == ".py":
+            deps = _imported(ast.parse(path.read_text(encoding="utf-8")))
+        elif path.suffix in (".pyx", ".pxd"):
+            text = path.read_text(encoding="utf-8")
+            deps = {a or b for a, b in CYTHON_IMPORT.findall(text)}
+        else:
+            continue
+        name = path.stem
+        graph.setdefault(name, set()).update(d for d in deps if d in names and d != name)
+    graph.pop("__init__", None)  # the package front imports everything, nothing imports it
+    for deps in graph.values():
+        deps.discard("__init__")
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every module that can reach itself, with one path back to it."""
+    found = []
+    for start in sorted(graph):
+        stack = [(start, [start])]
+        seen: set[str] = set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in sorted(graph.get(node, ())):
+                if nxt == start:
+                    found.append([*path, start])
+                    stack.clear()
+                    break
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*path, nxt]))
+    return found
+
+
+def test_the_import_walk_sees_the_imports() -> None:
+    graph = import_graph()
+    assert "hand" in graph["games"]  # Game.start deals a Hand (imported in the function)
+    assert "_eval" in graph["hands"]  # a cimport
+    assert "games" not in graph["hand"]  # only for type checking
+
+
+def test_no_croupier_module_imports_another_in_a_cycle() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_a_planted_cycle_is_found() -> None:
+    graph = import_graph()
+    graph["cards"] = {*graph["cards"], "phh"}
+    assert any(c[0] == "cards" for c in cycles(graph))
+
+
+def _code_strings(path: Path) -> set[str]:
+    """The string constants of a module's code (docstrings and ``__all__`` left out)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    exports = {
+        id(node)
+        for assign in ast.walk(tree)
+        if isinstance(assign, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "__all__" for t in assign.targets)
+        for node in ast.walk(assign.value)
+    }
+    docstrings = exports | {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    }
+
+
+def test_no_module_but_the_table_keeps_a_list_of_games() -> None:
+    # Every name of a game (title, --game name, PHH codes) is written in
+    # variants.py only; the other modules dispatch on the table.
+    names = set()
+    for variant, rules in variants.RULES.items():
+        names |= {rules.title, rules.command, *variants.phh_codes(variant)}
+    names -= {"O", "R", "T"}  # one-letter codes are too common to be names
+    names -= {r.equity for r in variants.RULES.values()}  # kernel names, read from the table
+    for path in sorted(SRC.glob("*.py")):
+        if path.name == "variants.py":
+            continue
+        assert not (_code_strings(path) & names), path.name
+    assert croupier.Variant is variants.Variant
