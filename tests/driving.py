@@ -105,13 +105,14 @@ def check_settled(hand: Hand, game: Game, start: Sequence[int]) -> list[int]:
 
     No chip is lost or made, nobody loses more than they put in, a folded
     player wins nothing, and nobody wins from an opponent more than they bet
-    themselves (the all-in principle), plus dead money and orphaned chips.
+    themselves (the all-in principle), plus dead money: chips above every
+    live player's bets that only folded players put in go back to them.
     """
     n = len(start)
     assert hand.is_over and hand.actor is None
     assert hand.pot == 0
-    payoffs = hand.payoffs
-    assert payoffs is not None
+    payoffs, winnings = hand.payoffs, hand.winnings
+    assert payoffs is not None and winnings is not None
     assert sum(payoffs) == 0
     stacks = hand.stacks
     assert sum(stacks) == sum(start)
@@ -120,19 +121,16 @@ def check_settled(hand: Hand, game: Game, start: Sequence[int]) -> list[int]:
     dead = dead_money(game, start)
     live = [i for i in range(n) if not folded[i]]
     bets = [contributions[i] - dead[i] for i in range(n)]  # live money
-    # Chips above every live player's bets that only folded players put in
-    # (e.g. both blinds fold to a straddle posted all-in for less): no one
-    # still in matched them; croupier.pots gives them to the last pot.
-    top_live = max(bets[i] for i in live)
-    orphans = sum(max(0, bets[j] - top_live) for j in range(n) if folded[j])
     for i in range(n):
         assert stacks[i] == start[i] + payoffs[i]
         assert payoffs[i] >= -start[i]
         assert payoffs[i] >= -contributions[i]
+        assert winnings[i] >= 0
         if folded[i]:
             assert payoffs[i] <= 0
+            assert winnings[i] == 0
         won_cap = sum(min(bets[i], bets[j]) for j in range(n) if j != i)
-        assert payoffs[i] <= won_cap + sum(dead) + orphans
+        assert payoffs[i] <= won_cap + sum(dead)
     if len(live) == 1:
         assert payoffs[live[0]] >= 0
     return live

@@ -6,7 +6,9 @@ Cython kernel of ``croupier.pots`` against.  Two independent procedures:
 * ``settle``: the dealer's method (seed 001, and seed 002's "dealer view"):
   give back the uncalled chips, cut layers at every amount anyone put in,
   keep as pots the layers someone still in can win (merging neighbours with
-  the same eligible players), and award each pot to its best hands;
+  the same eligible players), give every other layer back to the players
+  who put it in (nobody still in contested it), and award each pot to its
+  best hands;
 * ``award_by_opponents``: seed 002's player-by-player method for a strict
   order of hands (no ties, no hi/lo): the best hand takes from every other
   player up to what they still have in front of them, capped by what the
@@ -36,43 +38,47 @@ def uncalled(contributions: Sequence[int]) -> tuple[int, int] | None:
     return (seat, top - second)
 
 
-def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
-    """Main pot first, then side pots; the uncalled chips are in none of them."""
+def layers(contributions: Sequence[int], folded: Sequence[bool]) -> tuple[list[Pot], list[int]]:
+    """(pots, chips given back per seat): main pot first; the uncalled chips are in no pot."""
     n = len(contributions)
     put = list(contributions)
+    returned = [0] * n
     back = uncalled(contributions)
     if back is not None:
         put[back[0]] -= back[1]
+        returned[back[0]] += back[1]
     still_in = [i for i in range(n) if not folded[i]]
 
     # Cut a layer at every distinct amount anyone put in, smallest first.  The
     # layer (below, level] takes from each player the part of their chips in it.
-    layers: list[Pot] = []
+    pots: list[Pot] = []
     below = 0
     for level in sorted(set(put)):
         if level == 0:
             continue
-        amount = sum(max(0, min(c, level) - below) for c in put)
+        part = [max(0, min(c, level) - below) for c in put]
         eligible = tuple(i for i in still_in if put[i] >= level)
-        layers.append((amount, eligible))
-        below = level
-
-    pots: list[Pot] = []
-    for amount, eligible in layers:
         if not eligible:
-            # Nobody still in reached this layer: every player who put it in
-            # folded.  These dead chips go to the last pot (the players still
-            # in); if there is no pot yet, nobody still in put anything in and
-            # the players still in share everything.
-            if pots:
-                pots[-1] = (pots[-1][0] + amount, pots[-1][1])
-            else:
-                pots.append((amount, tuple(still_in)))
+            # Nobody still in reached this layer: every player who put chips
+            # into it folded.  Nobody wins it; each gets their own part back.
+            for i in range(n):
+                returned[i] += part[i]
         elif pots and pots[-1][1] == eligible:
-            pots[-1] = (pots[-1][0] + amount, eligible)
+            pots[-1] = (pots[-1][0] + sum(part), eligible)
         else:
-            pots.append((amount, eligible))
-    return pots
+            pots.append((sum(part), eligible))
+        below = level
+    return pots, returned
+
+
+def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
+    """Main pot first, then side pots; chips given back are in none of them."""
+    return layers(contributions, folded)[0]
+
+
+def returned(contributions: Sequence[int], folded: Sequence[bool]) -> list[int]:
+    """Chips each seat gets back: the uncalled part and layers nobody still in contested."""
+    return layers(contributions, folded)[1]
 
 
 def split(amount: int, winners: Sequence[int], payouts: list[int]) -> None:
@@ -97,11 +103,8 @@ def settle(
 ) -> tuple[list[Pot], tuple[int, int] | None, list[int], list[list[int]]]:
     """(pots, uncalled, payouts, shares per pot)."""
     n = len(contributions)
-    pots = side_pots(contributions, folded)
+    pots, payouts = layers(contributions, folded)
     back = uncalled(contributions)
-    payouts = [0] * n
-    if back is not None:
-        payouts[back[0]] += back[1]
     shares = []
     for amount, eligible in pots:
         row = [0] * n
@@ -133,8 +136,8 @@ def award_by_opponents(
 ) -> list[int]:
     """Seed 002's procedure, for hands whose high values are all different.
 
-    Valid when a player still in put in the most (as in any real hand): then
-    no chip is left over above everyone still in.
+    Whatever no player still in could take (the uncalled chips, and chips
+    above everyone still in) is left in front of its owner and given back.
     """
     n = len(contributions)
     left = list(contributions)  # what each player still has in front of them

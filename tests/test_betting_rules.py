@@ -1082,6 +1082,87 @@ def test_showdown_cards_speak_the_best_hand_wins_whoever_bet() -> None:
     assert hand.payoffs == (30, -30)
 
 
+def test_showdown_after_an_all_in_run_out_the_lowest_seat_shows_first() -> None:
+    # RULES.md §6: nobody could act on the river (the cards were run out after
+    # an all-in pre-flop), so the first player still in left of the button
+    # (seat 0, the big blind heads-up) shows first, not the all-in raiser.
+    cards = deck("Ac Ad", "Kc Kd", board="2c 7d 9h Js 4s")
+    hand = croupier.TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], deck=cards)
+    play(hand, [(1, "a"), (0, "c")])
+    assert hand.showdown_order == (0, 1)
+    assert hand.history[-2:] == ("p1 sm AcAd", "p2 sm")  # the loser mucks
+    assert hand.payoffs == (100, -100)
+
+
+# ===========================================================================
+# The all-in principle when everyone with chips folds (RULES.md §6, seed 002)
+# ===========================================================================
+
+
+def test_everyone_with_chips_folds_to_an_all_in_on_the_ante() -> None:
+    # Antes 5, blinds 1/2, stacks 100, 3, 100: seat 1 (the big blind) is all-in
+    # for 3 on its ante and posts no blind; the button folds, then the small
+    # blind (facing the full big blind) folds.  In: seat 0 5 + 1 (its blind
+    # goes back uncalled), seat 1 3, seat 2 5.  Seat 1 may win 3 from each
+    # opponent: 3 + 3 + 3 = 9, +6; the 2 + 2 above its all-in were contested
+    # by nobody still in and go back: (-3, +6, -3), not (-5, +10, -5).
+    game = croupier.TexasHoldem(NO_LIMIT, (1, 2), antes=5)
+    hand = game.start([100, 3, 100], seed=1)
+    play(hand, [(2, "f"), (0, "f")])
+    assert hand.payoffs == (-3, 6, -3)
+    assert hand.winnings == (0, 9, 0)
+    assert hand.stacks == (97, 9, 97)
+    assert hand.showdown_order == ()
+    settlement = hand.settlement
+    assert settlement is not None
+    assert settlement.pots == (Pot(9, (1,)),)
+    assert settlement.returned == (2, 0, 2)
+
+
+def test_everyone_with_chips_folds_to_two_short_all_ins() -> None:
+    # Antes 5, blinds 1/2, stacks 100, 3, 2, 100; seat 1 (AsAh) is all-in for 3
+    # and seat 2 for 2 on the antes.  The button (seat 3) and the small blind
+    # fold.  Main pot: 2 from each of the four = 8, for seats 1 and 2; the
+    # layer 2..3: 1 each from seats 0, 1, 3 = 3, for seat 1 alone.  Aces beat
+    # KsKh: seat 1 takes 8 + 3 = 11 (+8), seat 2 loses 2, and seats 0 and 3
+    # get their 2 above 3 back (seat 0's blind of 1 was uncalled): (-3, 8, -2, -3).
+    cards = parse_cards("7c2d AsAh KsKh 9c4d 3s8dJc Qd 5h")
+    hand = croupier.TexasHoldem(NO_LIMIT, (1, 2), antes=5).start([100, 3, 2, 100], deck=cards)
+    assert hand.actor == 3
+    play(hand, [(3, "f"), (0, "f")])
+    assert hand.payoffs == (-3, 8, -2, -3)
+    assert hand.winnings == (0, 11, 0, 0)
+    assert hand.showdown_order == (1, 2)
+    assert hand.history[-2:] == ("p2 sm AsAh", "p3 sm")
+
+
+def test_fixed_limit_everyone_with_chips_folds_to_an_all_in_on_the_ante() -> None:
+    # Fixed limit 2/4, antes 2, blinds 1/2, five players; seat 1 is all-in for
+    # 1 on its ante.  Everyone folds to the full big blind: seats 2, 3, 4 lose
+    # their ante of 2, seat 0 its ante and blind, 3 (the blind of 1 goes back
+    # uncalled).  Seat 1 wins 1 from each of the four opponents, +4; each gets
+    # the 1 above seat 1's all-in back: (-1, 4, -1, -1, -1).
+    game = croupier.TexasHoldem(FIXED_LIMIT, (1, 2), antes=2, bets=(2, 4))
+    hand = game.start([50, 1, 50, 50, 50], seed=3)
+    play(hand, [(2, "f"), (3, "f"), (4, "f"), (0, "f")])
+    assert hand.payoffs == (-1, 4, -1, -1, -1)
+    assert hand.winnings == (0, 5, 0, 0, 0)
+
+
+def test_a_folded_player_wins_nothing_even_when_chips_come_back() -> None:
+    # Seat 2 (the button) raises to 10, the small blind folds and the big blind
+    # (stack 4) calls all-in for 4: the 6 of the raise above it go back to
+    # seat 2 uncalled and the board is run out.  Winnings count only what the
+    # pots paid (the small blind 1, and 4 + 4): the folded seat's are 0.
+    hand = play(table(n=3, short={1: 4}), [(2, 10), (0, "f"), (1, "c")])
+    assert hand.is_over
+    winnings, payoffs = hand.winnings, hand.payoffs
+    assert winnings is not None and payoffs is not None
+    assert winnings[0] == 0 and payoffs[0] == -1
+    assert sum(winnings) == 1 + 4 + 4  # the pots: small blind 1, 4 + 4 matched
+    assert sum(payoffs) == 0
+
+
 def test_chips_are_conserved_through_a_long_hand() -> None:
     # Pre-flop: BTN 6, SB 16, BB and BTN call (pot 48; stacks 134, 284, 64).
     # Flop: SB bets 20, BB raises to 60, BTN all-in 64 (short: +4 < +40), SB

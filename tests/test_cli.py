@@ -21,13 +21,13 @@ import croupier
 from croupier import phh
 from croupier.equity_calc import equity
 
-# shared/ lies beside the repository (here and in CI).
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
-WSOP = SHARED / "wsop"
+# The real hand histories kept in the repository (tests/data/phh).
+DATA = Path(__file__).resolve().parent / "data" / "phh"
+WSOP = DATA / "wsop"
 HOLDEM = WSOP / "wsop-2023-43-5-1_00_02_07.phh"  # NT, four streets and a showdown
 RAZZ = WSOP / "wsop-2023-43-5-20_01_00_21.phh"  # FR: a bring-in and a completion
 DRAW = WSOP / "wsop-2023-43-5-41_01_53_52.phh"  # N2L1D: not replayable yet
-HANDHQ = SHARED / "handhq" / "ABS-100NLH-abs_NLH_handhq_1-OBFUSCATED.phhs"
+HANDHQ = DATA / "handhq" / "ABS-100NLH-abs_NLH_handhq_1-OBFUSCATED.phhs"
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -51,7 +51,7 @@ def assert_error(result: subprocess.CompletedProcess[str], *words: str) -> None:
         assert word in lines[0]
 
 
-def test_the_shared_hand_histories_are_there() -> None:
+def test_the_hand_histories_are_there() -> None:
     for path in (HOLDEM, RAZZ, DRAW, HANDHQ):
         assert path.is_file(), path
 

@@ -221,6 +221,78 @@ def test_a_raise_is_always_above_the_bring_in_even_one_not_below_the_small_bet(
 
 
 # ===========================================================================
+# A bring-in seat short of chips (docs/rules.md §3, §4)
+# ===========================================================================
+
+# Ante 1, bring-in 2.  Seat 0 shows the card that must bring in: Kd in Razz
+# (the highest; the others show 5c and 6d), 2c in Stud and Stud Hi/Lo (the
+# lowest; the others show Kc and Qd).
+SHORT_GAMES = {
+    "razz": (croupier.Razz, "2h 3h Kd", "4h 5h 5c", "7h 8h 6d"),
+    "stud": (croupier.SevenCardStud, "2h 3h 2c", "4h 5h Kc", "7h 8h Qd"),
+    "stud8": (croupier.SevenCardStudHiLo, "2h 3h 2c", "4h 5h Kc", "7h 8h Qd"),
+}
+
+
+def short_bring_in(name: str, stack: int, small: int = 4) -> Hand:
+    """Three players, ante 1, bring-in 2, bets ``small``/2 x ``small``; seat 0 brings in."""
+    make, *holes = SHORT_GAMES[name]
+    game = make(antes=1, bring_in=2, bets=(small, 2 * small))
+    hand = game.start([stack, 100, 100], deck=deck_of(*holes))
+    assert hand.bring_in_seat == 0 and hand.actor == 0 and hand.bring_in_pending
+    return hand
+
+
+@pytest.mark.parametrize("name", sorted(SHORT_GAMES))
+@pytest.mark.parametrize("stack", [3, 2])  # after the ante: exactly the bring-in (2), less (1)
+@pytest.mark.parametrize("how", ["all_in", "complete", "bring_in"])
+def test_a_bring_in_seat_with_no_more_than_the_bring_in_can_only_bring_in(
+    name: str, stack: int, how: str
+) -> None:
+    # §3: the bring-in seat posts the bring-in or completes to the small bet;
+    # with no more chips than the bring-in it cannot complete, so whatever it
+    # puts in is the bring-in (all-in).  The next player faces the full
+    # bring-in of 2 (as with a short blind) and may complete to the small bet.
+    hand = short_bring_in(name, stack)
+    assert hand.stacks[0] == stack - 1
+    assert not hand.can_raise
+    assert hand.min_raise_to is None and hand.max_raise_to is None
+    refused(hand, lambda: hand.raise_to(stack - 1))
+    refused(hand, lambda: hand.raise_to(4))
+    getattr(hand, how)()
+    assert hand.history[-1] == "p1 pb"
+    assert hand.bets[0] == stack - 1 and hand.stacks[0] == 0
+    assert hand.actor == 1
+    assert hand.to_call == 2
+    assert hand.can_raise and hand.min_raise_to == hand.max_raise_to == 4  # complete
+
+
+@pytest.mark.parametrize("name", sorted(SHORT_GAMES))
+def test_a_short_completion_of_half_the_small_bet_or_more_is_a_full_completion(name: str) -> None:
+    # Ante 1, bring-in 2, bets 4/8, seat 0 has 3 after the ante: more than the
+    # bring-in, less than the small bet.  It may go all-in for 3, a completion
+    # for less; §4's short all-in rule: 3 is at least half of 4, so it counts
+    # as the full completion, and the next player may call 3 or raise to 3 + 4.
+    hand = short_bring_in(name, 4)
+    assert hand.can_raise and hand.min_raise_to == hand.max_raise_to == 3
+    hand.all_in()
+    assert hand.history[-1] == "p1 cbr 3"
+    assert hand.actor == 1 and hand.to_call == 3
+    assert hand.min_raise_to == hand.max_raise_to == 7
+
+
+@pytest.mark.parametrize("name", sorted(SHORT_GAMES))
+def test_a_short_completion_of_less_than_half_the_small_bet_may_be_completed(name: str) -> None:
+    # Bets 8/16: an all-in completion to 3 is less than half of 8, so it is not
+    # a full completion: the next player may call 3 or complete to 8.
+    hand = short_bring_in(name, 4, small=8)
+    hand.all_in()
+    assert hand.history[-1] == "p1 cbr 3"
+    assert hand.actor == 1 and hand.to_call == 3
+    assert hand.min_raise_to == hand.max_raise_to == 8
+
+
+# ===========================================================================
 # The cap on third street (RULES.md §4; seed 003)
 # ===========================================================================
 
@@ -466,6 +538,44 @@ def test_razz_equal_lows_split_with_the_odd_chip_to_the_lowest_seat() -> None:
     check_down(hand)
     assert hand.winnings == (0, 3, 2)
     assert hand.payoffs == (-1, 1, 0)
+
+
+# Seat 0: Ah 2h down, Kd up (brings in), then 3d 4d 5d up and 6h down: a
+# wheel, 5-4-3-2-A, the best low, on a board K-3-4-5.  Seat 1: Jh Qh down,
+# 7c up, then 2c 3c 4c up and 8c down: 8-7-4-3-2, on a board 7-2-3-4, the
+# lower board, so seat 1 acts first from fourth street on.
+SIXTH_STREET_DECK = ("Ah 2h Kd", "Jh Qh 7c", "3d", "2c", "4d", "3c", "5d", "4c", "6h", "8c")
+
+
+def test_razz_checked_seventh_street_the_sixth_street_bettor_shows_first() -> None:
+    # Seed 003: if nobody bets on the river (seventh street), the last player
+    # to bet or raise on sixth street shows first.  Sixth street: seat 1
+    # checks, seat 0 bets 4, seat 1 calls; seventh is checked through.  Seat 0
+    # shows first (not seat 1, the first to act on seventh); seat 1's 8-7 low
+    # loses to the wheel, so it may muck.  Pot: antes 2 + 1 + 1 + 4 + 4 = 12.
+    hand = razz().start([100, 100], deck=deck_of(*SIXTH_STREET_DECK))
+    assert hand.bring_in_seat == 0
+    play(hand, [(0, "b"), (1, "c")])
+    check_down(hand, until="sixth")
+    assert hand.actor == 1
+    play(hand, [(1, "x"), (0, 4), (1, "c")])
+    assert hand.street == "seventh" and hand.actor == 1
+    play(hand, [(1, "x"), (0, "x")])
+    assert hand.showdown_order == (0, 1)
+    assert hand.history[-2:] == ("p1 sm Ah2hKd3d4d5d6h", "p2 sm")
+    assert hand.payoffs == (6, -6)
+
+
+def test_razz_no_bet_on_sixth_or_seventh_the_first_to_act_on_seventh_shows_first() -> None:
+    # The same cards checked down from fourth street: nobody bet on sixth
+    # street either, so the first to act on seventh (seat 1) shows first; the
+    # wheel of seat 0 wins and is shown too.
+    hand = razz().start([100, 100], deck=deck_of(*SIXTH_STREET_DECK))
+    play(hand, [(0, "b"), (1, "c")])
+    check_down(hand)
+    assert hand.showdown_order == (1, 0)
+    assert hand.history[-2:] == ("p2 sm JhQh7c2c3c4c8c", "p1 sm Ah2hKd3d4d5d6h")
+    assert hand.payoffs == (2, -2)
 
 
 # ===========================================================================

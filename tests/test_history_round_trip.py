@@ -73,3 +73,36 @@ def test_courchevel_is_written_with_croupiers_own_codes() -> None:
         assert [a.kind for a in lines[:4]] == ["dh", "dh", "dh", "db"]
         assert len(lines[3].cards) == 1
     assert codes == {"NC/8", "PC/8", "FC/8"}
+
+
+def test_layers_given_back_round_trip_as_stacks_not_as_a_pot_won() -> None:
+    # docs/rules.md §6: antes 5, blinds 1/2, seat 1 all-in for 3 on the ante,
+    # everyone else folds: (-3, +6, -3).  The file's finishing stacks say so,
+    # and the replay pays the same, with nothing won by the folded seats.
+    game = croupier.TexasHoldem(NO_LIMIT, (1, 2), antes=5)
+    hand = game.start([100, 3, 100], seed=1)
+    hand.fold()
+    hand.fold()
+    back = phh.loads(phh.dumps(history_of(hand)))
+    assert back.finishing_stacks == (97, 9, 97)
+    again = replay(back)
+    assert again.payoffs == hand.payoffs == (-3, 6, -3)
+    assert again.winnings == hand.winnings == (0, 9, 0)
+
+
+def test_a_short_bring_in_all_in_round_trips_as_a_bring_in() -> None:
+    # docs/rules.md §3: a bring-in seat holding no more than the bring-in can
+    # only bring in; its all-in is written as the bring-in ("pb").
+    game = croupier.Razz(antes=1, bring_in=2, bets=(4, 8))
+    for seed in range(40):
+        hand = game.start([3, 100, 100], seed=seed)
+        if hand.bring_in_seat != 0:
+            continue
+        hand.all_in()
+        while not hand.is_over:
+            hand.check_or_call()
+        history = history_of(hand)
+        assert history.actions[3].to_text() == "p1 pb"  # after the three deals of third street
+        assert replay(phh.loads(phh.dumps(history))).stacks == hand.stacks
+        return
+    raise AssertionError("no deal in 40 seeds made seat 0 bring in")

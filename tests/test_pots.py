@@ -231,24 +231,41 @@ def test_when_everyone_else_folds_the_last_player_takes_the_pot() -> None:
     assert award([100, 20, 20], [F, T, T], [0, 0, 0]) == [140, 0, 0]
 
 
-def test_a_pot_nobody_eligible_remains_for_goes_to_the_one_who_is_left() -> None:
+def test_layers_nobody_still_in_contested_go_back_to_who_put_them_in() -> None:
     # Seat 0 all-in 50; seats 1 and 2 put in 100 each, then both folded.
-    # Nothing is uncalled (100 was matched); the chips above 50 go to seat 0.
+    # Nothing is uncalled (100 was matched), but nobody still in put chips into
+    # the layer 50..100: seat 0 wins 50 from each, the other 50 each go back
+    # (RULES.md §6: from each opponent at most what you put in yourself).
     assert uncalled([50, 100, 100]) is None
-    assert side_pots([50, 100, 100], [F, T, T]) == [Pot(250, (0,))]
-    assert award([50, 100, 100], [F, T, T], [1, 9, 9]) == [250, 0, 0]
-    # Nobody still in put in anything at all: the one left takes everything.
-    assert award([0, 10, 10], [F, T, T], [1, 0, 0]) == [20, 0, 0]
+    assert side_pots([50, 100, 100], [F, T, T]) == [Pot(150, (0,))]
+    assert award([50, 100, 100], [F, T, T], [1, 9, 9]) == [150, 50, 50]
+    s = settle([50, 100, 100], [F, T, T], [1, 9, 9])
+    assert s.returned == (0, 50, 50)
+    assert s.net == (100, -50, -50)
+    # Nobody still in put in anything at all: everything goes back.
+    assert award([0, 10, 10], [F, T, T], [1, 0, 0]) == [0, 10, 10]
+    assert side_pots([0, 10, 10], [F, T, T]) == []
 
 
-def test_dead_chips_above_everyone_still_in_join_the_last_pot() -> None:
+def test_the_antes_example_of_the_rules_page() -> None:
+    # Antes 5, blinds 1/2, stacks 100, 3, 100: seat 1 is all-in for 3 on the
+    # ante; the button (5 in) and the small blind (5 + 1, the blind uncalled)
+    # fold.  Seat 1 wins 3 from each: (-3, +6, -3), not (-5, +10, -5).
+    s = settle([6, 3, 5], [T, F, T], [0, 1, 0])
+    assert s.uncalled == (0, 1)
+    assert s.returned == (3, 0, 2)
+    assert s.pots == (Pot(9, (1,)),)
+    assert s.net == (-3, 6, -3)
+
+
+def test_a_side_pot_between_folded_players_goes_back_above_the_all_ins() -> None:
     # Seats 0 (50) and 1 (100) are still in; seats 2 and 3 put in 150 and
-    # folded.  Main 50 x 4 = 200 (0, 1); side 50 x 3 = 150 plus the dead
-    # 50 + 50 = 250 (1).
-    assert side_pots([50, 100, 150, 150], [F, F, T, T]) == [Pot(200, (0, 1)), Pot(250, (1,))]
-    assert award([50, 100, 150, 150], [F, F, T, T], [9, 1, 0, 0]) == [200, 250, 0, 0]
-    # Two players still in with nothing in: they play for the dead chips.
-    assert award([0, 0, 10, 10], [F, F, T, T], [1, 2, 0, 0]) == [0, 20, 0, 0]
+    # folded.  Main 50 x 4 = 200 (0, 1); side 50 x 3 = 150 (1); the 50 + 50
+    # above seat 1's all-in nobody still in matched: back to seats 2 and 3.
+    assert side_pots([50, 100, 150, 150], [F, F, T, T]) == [Pot(200, (0, 1)), Pot(150, (1,))]
+    assert award([50, 100, 150, 150], [F, F, T, T], [9, 1, 0, 0]) == [200, 150, 50, 50]
+    # Two players still in with nothing in: the chips of the folded go back.
+    assert award([0, 0, 10, 10], [F, F, T, T], [1, 2, 0, 0]) == [0, 0, 10, 10]
 
 
 def test_a_folded_player_gets_back_only_their_uncalled_chips() -> None:
@@ -430,8 +447,10 @@ def real_hand(h: Hand) -> Hand:
 def test_chips_are_conserved(h: Hand) -> None:
     s = settle(h.put, h.folded, h.high, h.low)
     assert sum(s.payouts) == sum(h.put)
-    back = s.uncalled[1] if s.uncalled else 0
-    assert sum(p.amount for p in s.pots) + back == sum(h.put)
+    assert sum(p.amount for p in s.pots) + sum(s.returned) == sum(h.put)
+    if s.uncalled is not None:
+        seat, amount = s.uncalled
+        assert s.returned[seat] >= amount
     for pot, row in zip(s.pots, s.shares, strict=True):
         assert sum(row) == pot.amount
         assert all(row[i] == 0 for i in range(len(h.put)) if i not in pot.eligible)
@@ -450,21 +469,37 @@ def test_pots_are_nested_and_only_players_still_in_may_win(h: Hand) -> None:
         assert set(upper.eligible) < set(lower.eligible)
 
 
-@given(hands().map(real_hand))
+@given(hands())
 def test_nobody_wins_more_from_an_opponent_than_they_put_in(h: Hand) -> None:
-    out = award(h.put, h.folded, h.high, h.low)
-    for w, got in enumerate(out):
+    # RULES.md §6, seed 002: from each opponent a player wins at most what they
+    # put in themselves, so their net result is at most the sum over the
+    # opponents of min(what the opponent put in, what they put in).  Every
+    # chip a pot is made of is traced back to its owner through the shares.
+    s = settle(h.put, h.folded, h.high, h.low)
+    for w, net in enumerate(s.net):
         own = h.put[w]
-        assert got <= own + sum(min(c, own) for o, c in enumerate(h.put) if o != w)
+        assert net <= sum(min(c, own) for o, c in enumerate(h.put) if o != w)
+        # Each pot a player wins a share of is one they put its top into.
+        for pot, row in zip(s.pots, s.shares, strict=True):
+            if row[w]:
+                assert w in pot.eligible
+    # Chip by chip (strict order of hands): test_dealer_pots_match_the_player_by_player_procedure.
 
 
 @given(hands())
-def test_a_folded_player_receives_only_their_own_uncalled_chips(h: Hand) -> None:
-    out = award(h.put, h.folded, h.high, h.low)
+def test_a_folded_player_receives_only_chips_given_back(h: Hand) -> None:
+    s = settle(h.put, h.folded, h.high, h.low)
     back = uncalled(h.put)
+    live_top = max(
+        h.put[i] - (back[1] if back and back[0] == i else 0)
+        for i, f in enumerate(h.folded)
+        if not f
+    )
     for i, f in enumerate(h.folded):
+        mine = back[1] if back and back[0] == i else 0
         if f:
-            assert out[i] == (back[1] if back and back[0] == i else 0)
+            assert s.payouts[i] == s.returned[i] == mine + max(0, h.put[i] - mine - live_top)
+            assert all(row[i] == 0 for row in s.shares)
 
 
 def relabel(xs: Sequence[X], perm: list[int]) -> list[X]:
@@ -519,13 +554,15 @@ def test_kernel_matches_the_reference(h: Hand) -> None:
     s = settle(h.put, h.folded, h.high, h.low)
     assert [(p.amount, p.eligible) for p in s.pots] == pots_
     assert s.uncalled == back
+    assert list(s.returned) == ref.returned(h.put, h.folded)
     assert list(s.payouts) == payouts
     assert [list(r) for r in s.shares] == shares
 
 
-@given(hands().map(real_hand))
+@given(hands())
 def test_dealer_pots_match_the_player_by_player_procedure(h: Hand) -> None:
-    # Seed 002's procedure (strict order of hands, high only).
+    # Seed 002's procedure (strict order of hands, high only), also when
+    # everyone who put in the most folded (their uncontested chips go back).
     n = len(h.put)
     high = [v * n + i for i, v in enumerate(h.high)]  # break ties: all different
     assert award(h.put, h.folded, high) == ref.award_by_opponents(h.put, h.folded, high)

@@ -7,7 +7,6 @@ worked out by hand from that rule, not from the parser.
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import re
 
@@ -15,7 +14,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier import ranges
 from croupier.cards import parse_cards
 from croupier.ranges import Range, parse_range
 
@@ -421,12 +419,3 @@ def test_a_token_inside_a_weight_cannot_have_its_own_weight() -> None:
 def test_text_that_is_not_a_str_is_an_error() -> None:
     with pytest.raises(ValueError, match=re.escape("a range must be given as a str, got list")):
         parse_range(["AA"])  # type: ignore[arg-type]
-
-
-# ---------------------------------------------------------------- docs
-
-
-def test_module_docstring_examples_pass() -> None:
-    result = doctest.testmod(ranges, verbose=False, report=True)
-    assert result.attempted > 0
-    assert result.failed == 0

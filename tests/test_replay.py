@@ -1,4 +1,4 @@
-"""Replaying real hand histories (../shared/phh) on the betting-state machine.
+"""Replaying real hand histories (tests/data/phh) on the betting-state machine.
 
 The WSOP files give ``finishing_stacks``: a replay must reproduce them exactly.
 The HandHQ files give, for some hands, ``winnings`` net of rake: the players the
@@ -14,16 +14,16 @@ import pytest
 from croupier import phh
 from croupier.replay import replay, seats_for
 
-# shared/ lies beside the repository (here and in CI).
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
-WSOP = sorted((SHARED / "wsop").glob("*.phh"))
-HANDHQ = sorted((SHARED / "handhq").glob("*.phhs"))
+# The real hand histories kept in the repository.
+DATA = Path(__file__).resolve().parent / "data" / "phh"
+WSOP = sorted((DATA / "wsop").glob("*.phh"))
+HANDHQ = sorted((DATA / "handhq").glob("*.phhs"))
 HOLDEM = ("NT", "FT")
 # Hold'em hands only: the other variants belong to issue 5's games.
 WSOP_HOLDEM = [p for p in WSOP if phh.load(p).variant in HOLDEM]
 
 
-def test_the_shared_hand_histories_are_there() -> None:
+def test_the_hand_histories_are_there() -> None:
     assert len(WSOP) == 97 and len(HANDHQ) == 4
 
 

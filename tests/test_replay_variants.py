@@ -1,4 +1,4 @@
-"""Replaying the WSOP stud and Omaha-family hands (../shared/phh/wsop) on the engine.
+"""Replaying the WSOP stud and Omaha-family hands (tests/data/phh/wsop) on the engine.
 
 Every ``FR`` (Razz), ``F7S`` (seven-card stud), ``F7S/8`` (stud hi/lo),
 ``FO/8`` (fixed-limit Omaha hi/lo) and ``PO`` (pot-limit Omaha) hand is played
@@ -16,9 +16,9 @@ import pytest
 from croupier import phh
 from croupier.replay import replay, seats_for
 
-# shared/ lies beside the repository (here and in CI).
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
-WSOP = sorted((SHARED / "wsop").glob("*.phh"))
+# The real hand histories kept in the repository.
+DATA = Path(__file__).resolve().parent / "data" / "phh"
+WSOP = sorted((DATA / "wsop").glob("*.phh"))
 # SOURCE.md: hands per variant code.
 EXPECTED = {"FR": 10, "F7S": 13, "F7S/8": 13, "FO/8": 14, "PO": 7}
 VARIANT_OF = {path: phh.load(path).variant for path in WSOP}
@@ -35,7 +35,7 @@ def test_source_md_counts_of_the_replayed_variants() -> None:
 
 def test_source_md_lists_these_variants_with_these_counts() -> None:
     # The table of SOURCE.md itself: "| FR | fixed-limit Razz | 10 |" and so on.
-    text = (SHARED / "wsop" / "SOURCE.md").read_text(encoding="utf-8")
+    text = (DATA / "wsop" / "SOURCE.md").read_text(encoding="utf-8")
     rows = {}
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]

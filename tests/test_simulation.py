@@ -65,3 +65,16 @@ def test_bad_simulation_input_is_a_value_error(kwargs: dict[str, object], messag
     args: dict[str, object] = {"stacks": [100, 100]} | kwargs
     with pytest.raises(ValueError, match=message):
         croupier.simulate(croupier.TexasHoldem(NO_LIMIT), **args)  # type: ignore[arg-type]
+
+
+def test_chips_given_back_are_not_counted_as_a_hand_won() -> None:
+    # docs/rules.md §6: antes 5, blinds 1/2, seat 1 all-in for 3 on the ante;
+    # the button and the small blind always fold.  Seat 1 wins 3 from each
+    # (+6); the chips above its all-in go back, and are no hand won.
+    def fold(hand: Hand, rng: random.Random) -> None:
+        hand.fold()
+
+    game = croupier.TexasHoldem(NO_LIMIT, (1, 2), antes=5)
+    result = croupier.simulate(game, 20, [100, 3, 100], policy=fold)
+    assert result.net == (-60, 120, -60)
+    assert result.won == (0, 20, 0)

@@ -24,6 +24,7 @@ from croupier.games import (
 )
 from croupier.hand import Hand
 from croupier.structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Structure
+from croupier.variants import Variant
 
 __version__ = "0.1.0"
 
@@ -46,6 +47,7 @@ __all__ = [
     "Street",
     "Structure",
     "TexasHoldem",
+    "Variant",
     "__version__",
     "equity",
     "format_card",

@@ -49,6 +49,7 @@ from typing import Literal
 
 from croupier import hands
 from croupier.cards import format_card, format_cards, parse_cards
+from croupier.variants import RULES, Variant, rules_of
 
 Kind = Literal["high", "ace_to_five", "eight_or_better"]
 KINDS: tuple[Kind, ...] = ("high", "ace_to_five", "eight_or_better")
@@ -265,7 +266,7 @@ def _report(history: HandHistory, number: int) -> _Report:
         name = names[action.actor]
         to_call, stack, bet = hand.to_call, hand.stacks[seat], hand.bets[seat]
         top = max(hand.bets)
-        first_stud_street = game.bring_in_key is not None and hand.street == game.streets[0].name
+        first_stud_street = game.is_stud and hand.street == game.streets[0].name
         before = hand.contributions[seat]
         if action.kind == "f":
             hand.fold()
@@ -386,28 +387,21 @@ def _replay(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ equity
 
-# --game choices of `equity` and `simulate` (the betting structure does not matter for equity).
-GAMES = ("holdem", "omaha", "omaha-hilo", "courchevel", "razz", "stud", "stud-hilo")
-_HI_LO = ("omaha-hilo", "courchevel", "stud-hilo")
+
+def _games() -> dict[str, Variant]:
+    """The ``--game`` choices of ``equity`` and ``simulate``: every variant croupier deals."""
+    return {r.command: v for v, r in RULES.items() if r.streets is not None}
 
 
 def _game(name: str) -> Game:
-    """The game of ``--game NAME`` (blinds 1/2, or antes 1, bring-in 1 and bets 2/4)."""
-    import croupier
+    """The game of ``--game NAME`` in its usual structure (blinds 1/2 and bets 2/4, or
+    antes 1, bring-in 1 and bets 2/4; the structure does not matter for equity)."""
+    from croupier.games import game
 
-    if name == "holdem":
-        return croupier.TexasHoldem(croupier.NO_LIMIT)
-    if name == "omaha":
-        return croupier.Omaha(croupier.POT_LIMIT)
-    if name == "omaha-hilo":
-        return croupier.OmahaHiLo(croupier.POT_LIMIT)
-    if name == "courchevel":
-        return croupier.CourchevelHiLo(croupier.POT_LIMIT)
-    if name == "razz":
-        return croupier.Razz(1, 1, (2, 4))
-    if name == "stud":
-        return croupier.SevenCardStud(1, 1, (2, 4))
-    return croupier.SevenCardStudHiLo(1, 1, (2, 4))
+    variant = _games()[name]
+    if rules_of(variant).is_stud:
+        return game(variant, antes=1, bring_in=1, bets=(2, 4))
+    return game(variant, blinds=(1, 2), bets=(2, 4) if rules_of(variant).usual == "F" else None)
 
 
 def _equity_hand(text: str, number: int, hole: int) -> tuple[str, list[int] | Range]:
@@ -455,7 +449,7 @@ def _equity(args: argparse.Namespace) -> int:
         raise ValueError("--stderr is a Monte Carlo target: it does not go with --exact")
     game = _game(args.game)
     # Stud hands are the cards a player holds so far (1 to 7): no fixed count.
-    hole = 0 if game.bring_in_key is not None else game.streets[0].hole
+    hole = 0 if game.is_stud else game.streets[0].hole
     parsed = [_equity_hand(text, k + 1, hole) for k, text in enumerate(args.hands)]
     labels = [label for label, _ in parsed]
     board: list[int] = []
@@ -509,7 +503,7 @@ def _equity(args: argparse.Namespace) -> int:
             f"{label:<{width}}  equity {_percent(result.equity[i])}"
             f"  win {_percent(result.win[i])}  tie {_percent(result.tie[i])}"
         )
-        if args.game in _HI_LO:
+        if game.low_value is not None:
             line += f"  high {_percent(result.high[i])}  low {_percent(result.low[i])}"
         print(line)
     if result.stderr is None:
@@ -621,7 +615,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_equity.add_argument(
         "--game",
-        choices=GAMES,
+        choices=tuple(_games()),
         default="holdem",
         help="the game (default: holdem); in stud games a hand is the cards held so far",
     )
@@ -653,7 +647,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="example:\n  croupier simulate --game razz --players 8 --hands 10000 --seed 1",
     )
-    p_sim.add_argument("--game", choices=GAMES, default="holdem", help="(default: holdem)")
+    p_sim.add_argument(
+        "--game", choices=tuple(_games()), default="holdem", help="(default: holdem)"
+    )
     p_sim.add_argument("--players", type=int, default=6, help="seats (default: 6)")
     p_sim.add_argument("--hands", type=int, default=1000, help="hands to play (default: 1000)")
     p_sim.add_argument("--stack", type=int, default=200, help="chips each (default: 200)")

@@ -31,16 +31,9 @@ import numpy.typing as npt
 
 from croupier import equity_kernels
 from croupier.cards import parse_cards
-from croupier.games import (
-    Game,
-    holdem_high,
-    omaha_low_value,
-    omaha_value,
-    seven_card_ace_to_five,
-    seven_card_eight_low,
-    seven_card_high,
-)
+from croupier.games import Game
 from croupier.ranges import Range, parse_range
+from croupier.variants import rules_of
 
 __all__ = ["EquityResult", "equity"]
 
@@ -187,7 +180,10 @@ def _equity(
 ) -> EquityResult:
     if len(hands) < 2:
         raise ValueError("equity needs at least two hands")
-    if game.bring_in_key is not None:
+    kernel = rules_of(game.variant).equity
+    if kernel is None:
+        raise ValueError(f"equity is not available for {game.name} yet")
+    if kernel in ("stud", "razz"):
         return _stud_equity(game, hands, dead, exact, samples, seed, threads, executor)
     hole_count = game.streets[0].hole
     parsed = [_hand(h, i, hole_count, _is_holdem(game)) for i, h in enumerate(hands)]
@@ -282,15 +278,9 @@ def _stud_equity(
         exact = samples is None and deals <= EXACT_LIMIT
     held = np.array([c for h in known for c in h], dtype=np.uint8)
     starts = np.cumsum([0] + [len(h) for h in known], dtype=np.int64)
-    if game.value is seven_card_high:
-        razz = False
-    elif game.value is seven_card_ace_to_five:
-        razz = True
-    else:
-        raise ValueError(f"equity is not available for {game.name} yet")
-    if game.low_value not in (None, seven_card_eight_low):
-        raise ValueError(f"equity is not available for {game.name} yet")
-    hilo = game.low_value is seven_card_eight_low
+    rules = rules_of(game.variant)
+    razz = rules.equity == "razz"
+    hilo = rules.low_value is not None
     if exact:
         rows, count = equity_kernels.stud_exact(held, starts, stub, razz, hilo)
         return _result(np.array(rows), count, True)
@@ -396,7 +386,7 @@ def _fixed_hands(
         return sums, count, False
     if not _is_omaha(game):
         raise ValueError(f"equity is not available for {game.name} yet")
-    hilo = game.low_value is omaha_low_value
+    hilo = rules_of(game.variant).low_value is not None
     if exact:
         cores = threads or _available_cores()
         rows = equity_kernels.omaha_exact(hole_matrix, fixed, stub, missing, hilo, cores)
@@ -431,23 +421,13 @@ def _available_cores() -> int:
 
 
 def _is_holdem(game: Game) -> bool:
-    """True for Texas Hold'em (two hole cards, five on the board, high only)."""
-    return (
-        game.value is holdem_high
-        and game.low_value is None
-        and game.streets[0].hole == 2
-        and sum(s.board for s in game.streets) == 5
-    )
+    """True for the games of the Hold'em kernel (two hole cards, five on the board, high)."""
+    return rules_of(game.variant).equity == "holdem"
 
 
 def _is_omaha(game: Game) -> bool:
     """True for Omaha, Omaha Hi/Lo and Courchevel Hi/Lo (two hole cards with three of five)."""
-    return (
-        game.value is omaha_value
-        and game.low_value in (None, omaha_low_value)
-        and 2 <= game.streets[0].hole <= 6
-        and sum(s.board for s in game.streets) == 5
-    )
+    return rules_of(game.variant).equity == "omaha"
 
 
 # Card code maps of the 24 suit permutations: code 4 * rank + suit -> 4 * rank + perm[suit].

@@ -285,6 +285,14 @@ def holdem_exact(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board,
     (the same numbers on any number of ``threads``).  A match-up whose cards
     are not valid and distinct from each other, the board and the dead cards
     raises ValueError.
+
+    >>> import numpy as np
+    >>> from croupier import parse_cards
+    >>> holes = np.array([[parse_cards("AhKh"), parse_cards("QdQc")]], dtype=np.uint8)
+    >>> board = np.array(parse_cards("2c7d9hKs"), dtype=np.uint8)
+    >>> means, boards = holdem_exact(holes, board, np.zeros(0, np.uint8), 1)
+    >>> int(boards[0]), [round(44 * share) for share in means[0][0]]  # QdQc needs a queen
+    (44, [42, 2])
     """
     cdef Py_ssize_t m_count = holes.shape[0], m
     cdef int n = <int>holes.shape[1], nb = <int>board.shape[0]
@@ -905,6 +913,18 @@ def stud_exact(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_
     high is Seven-Card Stud's, or with ``razz`` the ace-to-five low (the whole
     pot); ``hilo`` splits the pot with the eight-or-better low.  Returns
     ``(rows, deals)``.  One thread.
+
+    Razz on seventh street: seat 0 has six cards and one of 5s, 6s, Qs to
+    come; seat 1's nine-eight low wins only when the queen comes.
+
+    >>> import numpy as np
+    >>> from croupier import parse_cards
+    >>> cards = np.array(parse_cards("As 2d 3c 4h Kc Kd 5c 6d 7h 8s 9c Ts Js"), dtype=np.uint8)
+    >>> starts = np.array([0, 6, 13], dtype=np.int64)
+    >>> stub = np.array(parse_cards("5s 6s Qs"), dtype=np.uint8)
+    >>> rows, deals = stud_exact(cards, starts, stub, True, False)
+    >>> rows[0], deals  # pot shares summed over the deals
+    ([2.0, 1.0], 3)
     """
     cdef Stud st
     cdef double* acc

@@ -13,13 +13,12 @@ posted, how a hand is valued at showdown and which betting structure applies.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from croupier import hands
 from croupier.structures import FIXED_LIMIT, Structure
+from croupier.variants import Street, Variant, as_variant, razz_bring_in_key, rules_of
 
 if TYPE_CHECKING:
     from croupier.hand import Hand
@@ -34,6 +33,9 @@ __all__ = [
     "SevenCardStudHiLo",
     "Street",
     "TexasHoldem",
+    "Variant",
+    "game",
+    "razz_bring_in_key",
 ]
 
 Cards = tuple[int, ...]
@@ -41,30 +43,13 @@ Evaluator = Callable[[Cards, Cards], int]
 
 
 @dataclass(frozen=True, slots=True)
-class Street:
-    """One betting round and the cards dealt before it.
-
-    ``hole``: cards each player still in gets face down; ``up``: face up
-    (stud); ``board``: community cards; ``big_bet``: fixed-limit rounds that
-    use the big bet.
-    """
-
-    name: str
-    hole: int = 0
-    board: int = 0
-    big_bet: bool = False
-    up: int = 0
-
-
-def holdem_high(hole: Cards, board: Cards) -> int:
-    """Best five of hole + board (Hold'em): ``croupier.hands.high``."""
-    return hands.high(hole + board)
-
-
-@dataclass(frozen=True, slots=True)
 class Game:
-    """A poker game: streets, forced bets, structure and showdown values.
+    """A poker game: its variant, streets, forced bets, structure and showdown values.
 
+    ``variant`` is the game's identity (:class:`croupier.variants.Variant`):
+    the rest of croupier (equity, the PHH writer and replay, the command line)
+    dispatches on it.  The constructors below (``TexasHoldem`` …) fill in the
+    variant's streets and values from its row of ``croupier.variants.RULES``.
     ``value`` gives each player's hand value at showdown (larger wins);
     ``low_value``, for hi/lo games, the low half's value (0 = no low).
 
@@ -78,6 +63,7 @@ class Game:
     the big blind).
     """
 
+    variant: Variant
     name: str
     structure: Structure
     streets: tuple[Street, ...]
@@ -99,6 +85,8 @@ class Game:
     extra: dict[str, object] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
+        if self.is_stud != (self.bring_in_key is not None and self.board_key is not None):
+            raise ValueError(f"{self.name}: a stud game has a bring-in key and a board key")
         for name, amounts in (("blinds", self.blinds), ("straddles", self.straddles)):
             for a in amounts:
                 _check_amount(f"{name} entry", a)
@@ -107,7 +95,7 @@ class Game:
         if self.seat_blinds is not None:
             for a in self.seat_blinds:
                 _check_amount("seat_blinds entry", abs(a) if type(a) is int else a)
-        elif self.bring_in_key is not None:
+        elif self.is_stud:
             _check_amount("bring_in", self.bring_in, positive=True)
             if self.structure is not FIXED_LIMIT:
                 raise ValueError("stud games here are fixed limit (bring-in and completion)")
@@ -131,6 +119,16 @@ class Game:
             raise ValueError("no- and pot-limit need a positive big blind or opening_bet")
         if self.cap < 1:
             raise ValueError(f"cap must be at least 1, got {self.cap}")
+
+    @property
+    def is_stud(self) -> bool:
+        """Antes, a bring-in and up cards, no blinds (Razz, Seven-Card Stud, Stud Hi/Lo).
+
+        >>> from croupier import Razz
+        >>> Razz().is_stud
+        True
+        """
+        return rules_of(self.variant).is_stud
 
     @property
     def min_bet(self) -> int:
@@ -212,45 +210,81 @@ def _check_amount(name: str, value: object, positive: bool = False) -> None:
         )
 
 
-HOLDEM_STREETS = (
-    Street("preflop", hole=2),
-    Street("flop", board=3),
-    Street("turn", board=1, big_bet=True),
-    Street("river", board=1, big_bet=True),
+_BLIND_OPTIONS = (
+    "antes",
+    "big_blind_ante",
+    "straddles",
+    "bets",
+    "cap",
+    "seat_blinds",
+    "opening_bet",
 )
+_STUD_OPTIONS = ("antes", "bring_in", "bets", "cap")
 
 
-def _blind_game(
-    name: str,
-    streets: tuple[Street, ...],
-    value: Evaluator,
-    low_value: Evaluator | None,
-    max_players: int,
-    structure: Structure,
-    blinds: tuple[int, int],
-    antes: int | tuple[int, ...],
-    big_blind_ante: bool,
-    straddles: Sequence[int],
-    bets: tuple[int, int] | None,
-    cap: int,
-    seat_blinds: Sequence[int] | None,
-    opening_bet: int | None,
-) -> Game:
+def game(variant: Variant | str, structure: Structure | None = None, **options: object) -> Game:
+    """The game of a variant (any row of ``croupier.variants.RULES``), by its data.
+
+    ``structure`` defaults to the variant's usual one; ``options`` are those of
+    its constructor (``blinds``, ``antes``, ``bets`` … for blind games;
+    ``antes``, ``bring_in``, ``bets``, ``cap`` for stud games).  The named
+    constructors (``TexasHoldem``, ``Razz`` …) are this function with the
+    variant filled in.
+
+    >>> from croupier import POT_LIMIT, Variant
+    >>> game(Variant.OMAHA_HI_LO, POT_LIMIT, blinds=(5, 10)).name
+    'Omaha Hi/Lo'
+    >>> game("R", antes=1, bring_in=1, bets=(2, 4)) == Razz(1, 1, (2, 4))
+    True
+    """
+    variant = as_variant(variant)
+    rules = rules_of(variant)
+    if rules.streets is None or rules.value is None:
+        raise ValueError(f"croupier does not deal {rules.title} yet")
+    if structure is None:
+        structure = Structure.from_letter(rules.usual)
+    streets = rules.streets
+    name = rules.title
+    allowed: tuple[str, ...]
+    if rules.is_stud:
+        allowed = _STUD_OPTIONS
+        if structure is not FIXED_LIMIT:
+            raise ValueError("stud games here are fixed limit (bring-in and completion)")
+    else:
+        allowed = ("blinds", "hole_cards", *_BLIND_OPTIONS)
+        hole = options.pop("hole_cards", streets[0].hole)
+        if hole != streets[0].hole:
+            if rules.equity != "omaha" or hole not in (4, 5, 6):
+                raise ValueError(f"{rules.title} deals {streets[0].hole} hole cards, not {hole!r}")
+            streets = (replace(streets[0], hole=hole), *streets[1:])
+            name = f"{hole}-card {rules.title}"
+    for key in options:
+        if key not in allowed:
+            raise ValueError(f"{rules.title} has no option {key!r}")
+    max_players = rules.max_players
+    if not rules.is_stud:  # every player's hole cards and the board come from one deck
+        board = sum(s.board for s in streets)
+        max_players = min(max_players, (52 - board) // sum(s.hole for s in streets))
+    kwargs: dict[str, object] = dict(options)
+    if rules.is_stud:
+        kwargs.setdefault("bring_in", 1)
+        kwargs.setdefault("bets", (2, 4))
+    else:
+        kwargs["blinds"] = tuple(kwargs.get("blinds", (1, 2)))  # type: ignore[arg-type]
+        kwargs["straddles"] = tuple(kwargs.get("straddles", ()))  # type: ignore[arg-type]
+        if kwargs.get("seat_blinds") is not None:
+            kwargs["seat_blinds"] = tuple(kwargs["seat_blinds"])  # type: ignore[arg-type]
     return Game(
+        variant=variant,
         name=name,
         structure=structure,
         streets=streets,
-        value=value,
-        low_value=low_value,
-        blinds=tuple(blinds),
-        straddles=tuple(straddles),
-        antes=antes,
-        big_blind_ante=big_blind_ante,
-        bets=bets,
-        cap=cap,
-        seat_blinds=None if seat_blinds is None else tuple(seat_blinds),
-        opening_bet=opening_bet,
+        value=rules.value,
+        low_value=rules.low_value,
+        bring_in_key=rules.bring_in_key,
+        board_key=rules.board_key,
         max_players=max_players,
+        **kwargs,  # type: ignore[arg-type]
     )
 
 
@@ -272,36 +306,18 @@ def TexasHoldem(
     >>> TexasHoldem(FIXED_LIMIT, (1, 2), bets=(2, 4)).name
     "Texas Hold'em"
     """
-    return _blind_game(
-        "Texas Hold'em",
-        HOLDEM_STREETS,
-        holdem_high,
-        None,
-        23,
+    return game(
+        Variant.TEXAS_HOLDEM,
         structure,
-        blinds,
-        antes,
-        big_blind_ante,
-        straddles,
-        bets,
-        cap,
-        seat_blinds,
-        opening_bet,
+        blinds=blinds,
+        antes=antes,
+        big_blind_ante=big_blind_ante,
+        straddles=straddles,
+        bets=bets,
+        cap=cap,
+        seat_blinds=seat_blinds,
+        opening_bet=opening_bet,
     )
-
-
-def omaha_value(hole: Cards, board: Cards) -> int:
-    """Best high with exactly two hole and three board cards (``hands.omaha_high``)."""
-    return hands.omaha_high(hole, board)
-
-
-def omaha_low_value(hole: Cards, board: Cards) -> int:
-    """Best eight-or-better low, two hole and three board cards (0 = no low)."""
-    return hands.omaha_eight_or_better_low(hole, board)
-
-
-def _omaha_streets(hole: int) -> tuple[Street, ...]:
-    return (Street("preflop", hole=hole), *HOLDEM_STREETS[1:])
 
 
 def Omaha(
@@ -317,29 +333,26 @@ def Omaha(
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
 ) -> Game:
-    """Omaha: four (or five) hole cards, exactly two of them with three of the board.
+    """Omaha: four (or five or six) hole cards, exactly two of them with three of the board.
 
     >>> from croupier import POT_LIMIT
     >>> Omaha(POT_LIMIT, (1, 2)).streets[0]
-    Street(name='preflop', hole=4, board=0, big_bet=False)
+    Street(name='preflop', hole=4, board=0, big_bet=False, up=0)
+    >>> Omaha(POT_LIMIT, (1, 2), hole_cards=5).name
+    '5-card Omaha'
     """
-    if hole_cards not in (4, 5, 6):
-        raise ValueError(f"Omaha deals 4, 5 or 6 hole cards, not {hole_cards}")
-    return _blind_game(
-        "Omaha" if hole_cards == 4 else f"{hole_cards}-card Omaha",
-        _omaha_streets(hole_cards),
-        omaha_value,
-        None,
-        min(10, (52 - 5) // hole_cards),
+    return game(
+        Variant.OMAHA,
         structure,
-        blinds,
-        antes,
-        big_blind_ante,
-        straddles,
-        bets,
-        cap,
-        seat_blinds,
-        opening_bet,
+        blinds=blinds,
+        hole_cards=hole_cards,
+        antes=antes,
+        big_blind_ante=big_blind_ante,
+        straddles=straddles,
+        bets=bets,
+        cap=cap,
+        seat_blinds=seat_blinds,
+        opening_bet=opening_bet,
     )
 
 
@@ -362,32 +375,19 @@ def OmahaHiLo(
     >>> OmahaHiLo(FIXED_LIMIT, (1, 2), bets=(2, 4)).low_value is not None
     True
     """
-    if hole_cards not in (4, 5, 6):
-        raise ValueError(f"Omaha deals 4, 5 or 6 hole cards, not {hole_cards}")
-    return _blind_game(
-        "Omaha Hi/Lo",
-        _omaha_streets(hole_cards),
-        omaha_value,
-        omaha_low_value,
-        min(10, (52 - 5) // hole_cards),
+    return game(
+        Variant.OMAHA_HI_LO,
         structure,
-        blinds,
-        antes,
-        big_blind_ante,
-        straddles,
-        bets,
-        cap,
-        seat_blinds,
-        opening_bet,
+        blinds=blinds,
+        hole_cards=hole_cards,
+        antes=antes,
+        big_blind_ante=big_blind_ante,
+        straddles=straddles,
+        bets=bets,
+        cap=cap,
+        seat_blinds=seat_blinds,
+        opening_bet=opening_bet,
     )
-
-
-COURCHEVEL_STREETS = (
-    Street("preflop", hole=5, board=1),  # the first flop card is shown before the betting
-    Street("flop", board=2),
-    Street("turn", board=1, big_bet=True),
-    Street("river", board=1, big_bet=True),
-)
 
 
 def CourchevelHiLo(
@@ -410,135 +410,17 @@ def CourchevelHiLo(
     >>> len(hand.hole(0)), len(hand.board), hand.street
     (5, 1, 'preflop')
     """
-    return _blind_game(
-        "Courchevel Hi/Lo",
-        COURCHEVEL_STREETS,
-        omaha_value,
-        omaha_low_value,
-        9,
+    return game(
+        Variant.COURCHEVEL_HI_LO,
         structure,
-        blinds,
-        antes,
-        big_blind_ante,
-        straddles,
-        bets,
-        cap,
-        seat_blinds,
-        opening_bet,
-    )
-
-
-# ---------------------------------------------------------------------------
-# Stud: antes, a bring-in, up cards, best board first (RULES.md §3, §5)
-# ---------------------------------------------------------------------------
-
-STUD_STREETS = (
-    Street("third", hole=2, up=1),
-    Street("fourth", up=1),
-    Street("fifth", up=1, big_bet=True),
-    Street("sixth", up=1, big_bet=True),
-    Street("seventh", hole=1, big_bet=True),
-)
-
-
-def _low_rank(code: int) -> int:
-    """Ace-to-five rank of a card: ace 1, deuce 2, ..., king 13."""
-    rank = code >> 2
-    return 1 if rank == 12 else rank + 2
-
-
-def razz_bring_in_key(card: int) -> tuple[int, ...]:
-    """Razz: the highest up card brings in (ace low), spades > hearts > diamonds > clubs."""
-    return (_low_rank(card), card & 3)
-
-
-def stud_bring_in_key(card: int) -> tuple[int, ...]:
-    """Stud: the lowest up card brings in (ace high), clubs lowest."""
-    return (-(card >> 2), -(card & 3))
-
-
-def _groups(ranks: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(counts, ranks) grouped by count then rank, both descending."""
-    counts = {r: ranks.count(r) for r in set(ranks)}
-    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    return tuple(counts[r] for r in order), tuple(order)
-
-
-def _pairing(counts: tuple[int, ...]) -> int:
-    """0 no pair, 1 one pair, 2 two pair, 3 trips, 4 quads (at most four up cards)."""
-    if counts[0] >= 3:
-        return counts[0]
-    return sum(1 for c in counts if c == 2)
-
-
-@functools.cache
-def _razz_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    counts, order = _groups(list(ranks))
-    return (-_pairing(counts), *(-r for r in order))
-
-
-@functools.cache
-def _stud_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    counts, order = _groups(list(ranks))
-    return (_pairing(counts), *order)
-
-
-_LOW_RANKS = tuple(_low_rank(c) for c in range(52))
-_HIGH_RANKS = tuple(c >> 2 for c in range(52))
-
-
-def razz_board_key(up: Cards) -> tuple[int, ...]:
-    """Razz: the lowest ace-to-five board acts first (larger key acts first).
-
-    >>> from croupier import parse_cards
-    >>> razz_board_key(parse_cards("Kc 5d")) > razz_board_key(parse_cards("Kd Kh"))  # no pair
-    True
-    """
-    return _razz_key(tuple(sorted([_LOW_RANKS[c] for c in up])))
-
-
-def stud_board_key(up: Cards) -> tuple[int, ...]:
-    """Stud: the highest poker board acts first (pairs and more; ace high)."""
-    return _stud_key(tuple(sorted([_HIGH_RANKS[c] for c in up])))
-
-
-def seven_card_high(hole: Cards, board: Cards) -> int:
-    """Best five of a player's seven cards (with the community card, if any)."""
-    return hands.high(hole + board)
-
-
-def seven_card_ace_to_five(hole: Cards, board: Cards) -> int:
-    return hands.ace_to_five_low(hole + board)
-
-
-def seven_card_eight_low(hole: Cards, board: Cards) -> int:
-    return hands.eight_or_better_low(hole + board)
-
-
-def _stud(
-    name: str,
-    value: Evaluator,
-    low_value: Evaluator | None,
-    bring_in_key: Callable[[int], tuple[int, ...]],
-    board_key: Callable[[Cards], tuple[int, ...]],
-    antes: int | tuple[int, ...],
-    bring_in: int,
-    bets: tuple[int, int],
-    cap: int,
-) -> Game:
-    return Game(
-        name=name,
-        structure=FIXED_LIMIT,
-        streets=STUD_STREETS,
-        value=value,
-        low_value=low_value,
+        blinds=blinds,
         antes=antes,
+        big_blind_ante=big_blind_ante,
+        straddles=straddles,
         bets=bets,
         cap=cap,
-        bring_in=bring_in,
-        bring_in_key=bring_in_key,
-        board_key=board_key,
-        max_players=8,
+        seat_blinds=seat_blinds,
+        opening_bet=opening_bet,
     )
 
 
@@ -555,17 +437,7 @@ def Razz(
     >>> hand.street, len(hand.up_cards(0)), hand.actor == hand.bring_in_seat
     ('third', 1, True)
     """
-    return _stud(
-        "Razz",
-        seven_card_ace_to_five,
-        None,
-        razz_bring_in_key,
-        razz_board_key,
-        antes,
-        bring_in,
-        bets,
-        cap,
-    )
+    return game(Variant.RAZZ, FIXED_LIMIT, antes=antes, bring_in=bring_in, bets=bets, cap=cap)
 
 
 def SevenCardStud(
@@ -575,17 +447,13 @@ def SevenCardStud(
     *,
     cap: int = 4,
 ) -> Game:
-    """Seven-card stud (high), fixed limit: the lowest up card brings in."""
-    return _stud(
-        "Seven-Card Stud",
-        seven_card_high,
-        None,
-        stud_bring_in_key,
-        stud_board_key,
-        antes,
-        bring_in,
-        bets,
-        cap,
+    """Seven-card stud (high), fixed limit: the lowest up card brings in.
+
+    >>> SevenCardStud(antes=1).start([50] * 4, seed=1).street
+    'third'
+    """
+    return game(
+        Variant.SEVEN_CARD_STUD, FIXED_LIMIT, antes=antes, bring_in=bring_in, bets=bets, cap=cap
     )
 
 
@@ -596,15 +464,16 @@ def SevenCardStudHiLo(
     *,
     cap: int = 4,
 ) -> Game:
-    """Seven-card stud hi/lo eight-or-better, fixed limit."""
-    return _stud(
-        "Seven-Card Stud Hi/Lo",
-        seven_card_high,
-        seven_card_eight_low,
-        stud_bring_in_key,
-        stud_board_key,
-        antes,
-        bring_in,
-        bets,
-        cap,
+    """Seven-card stud hi/lo eight-or-better, fixed limit.
+
+    >>> SevenCardStudHiLo(antes=1).low_value is not None
+    True
+    """
+    return game(
+        Variant.SEVEN_CARD_STUD_HI_LO,
+        FIXED_LIMIT,
+        antes=antes,
+        bring_in=bring_in,
+        bets=bets,
+        cap=cap,
     )

@@ -6,13 +6,14 @@ cdef class Hand:
     cdef public object game
     cdef public object actor
     cdef public bint unsettled
-    cdef bint _bring_in_pending, _fixed
+    cdef bint _bring_in_pending, _fixed, _stud
     cdef object _unit
     cdef object _bring_in_seat, _forced_bring_in
     cdef list _up
     cdef int _n, _live, _able, _street, _raises, _last_blind_seat
     cdef list _acted, _bets, _board, _contributed, _dead, _deck, _folded, _history, _holes, _stacks
-    cdef object _aggressor, _first_actor, _full_level, _increment, _to_match, _blind_level
+    cdef object _aggressor, _previous_aggressor, _first_actor, _full_level, _increment
+    cdef object _to_match, _blind_level, _settlement
     cdef object _payoffs, _received, _showdown, _starting
 
     # Internal methods become C methods (no Python call on the hot path).

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from croupier.cards import format_card
 from croupier.errors import IllegalAction
-from croupier.pots import Pot, award, side_pots
+from croupier.pots import Pot, Settlement, settle, side_pots
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
 if TYPE_CHECKING:
@@ -74,12 +74,15 @@ class Hand:
         "_live",
         "_n",
         "_payoffs",
+        "_previous_aggressor",
         "_raises",
         "_received",
+        "_settlement",
         "_showdown",
         "_stacks",
         "_starting",
         "_street",
+        "_stud",
         "_to_match",
         "_unit",
         "_up",
@@ -106,6 +109,7 @@ class Hand:
                 raise ValueError(f"stack of seat {i} must be a positive int, got {s!r}")
         self.game = game
         self._n = n
+        self._stud = game.is_stud
         self._fixed = game.structure is FIXED_LIMIT
         self._unit = 0  # the fixed-limit bet of the current street
         self._deck = _make_deck(game, n, seed, deck)
@@ -127,6 +131,7 @@ class Hand:
         self._able = n  # players who have not folded and have chips behind
         self._payoffs: tuple[int, ...] | None = None
         self._received: tuple[int, ...] | None = None
+        self._settlement: Settlement | None = None
         self._showdown: tuple[int, ...] = ()
         self.unsettled = False
         self.actor: int | None = None
@@ -140,6 +145,7 @@ class Hand:
         self._full_level = 0
         self._raises = 0
         self._aggressor: int | None = None
+        self._previous_aggressor: int | None = None  # of the round before this one
         self._first_actor: int | None = None
         self._last_blind_seat = 0
         self._blind_level = 0
@@ -243,9 +249,27 @@ class Hand:
     def winnings(self) -> tuple[int, ...] | None:
         """Chips each seat took from the pots once the hand is over, else None.
 
-        Uncalled bets given back during the hand are not winnings.
+        Chips given back are not winnings: an uncalled bet, or a layer of the
+        pots that only folded players put chips into (``settlement.returned``),
+        so a folded seat's winnings are 0.
         """
-        return None if self._payoffs is None else self._received
+        if self._payoffs is None or self._settlement is None:
+            return None
+        return tuple(
+            r - b for r, b in zip(self._settlement.payouts, self._settlement.returned, strict=True)
+        )
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """How the pots were settled (``croupier.pots.Settlement``) once the hand is over.
+
+        Its seats are the hand's; it settles the chips still in the middle
+        at the end (uncalled bets given back when a round ended are not in
+        it) and leaves out dead money (a big-blind ante, dead blinds), which
+        is added to the main pot.  None before the end and for an unsettled
+        hand.
+        """
+        return self._settlement
 
     @property
     def showdown_order(self) -> tuple[int, ...]:
@@ -276,6 +300,8 @@ class Hand:
             return False
         if self._stacks[i] + self._bets[i] <= self._to_match:
             return False  # all they can do is call (all-in) or fold
+        if self._bring_in_pending and self._stacks[i] <= self.game.bring_in:
+            return False  # a short bring-in seat can only post the bring-in (all-in)
         if self._able < 2:
             return False  # nobody left who could call a raise
         if self._fixed and self._raises >= self.game.cap:
@@ -392,9 +418,15 @@ class Hand:
         self._advance(i)
 
     def complete(self) -> None:
-        """Stud, third street: raise the bring-in to a full small bet."""
+        """Stud, third street: raise the bring-in to a full small bet.
+
+        A bring-in seat with no more chips than the bring-in posts the
+        bring-in instead (it cannot complete); one with less than the small
+        bet completes all-in for less, which counts as the full completion
+        when it is at least half the small bet (docs/rules.md §3, §4).
+        """
         i = self._require_actor("complete")
-        if self._raises or self.game.bring_in_key is None or self._street != 0:
+        if self._raises or not self._stud or self._street != 0:
             raise IllegalAction(f"seat {i} cannot complete: there is no bring-in to complete")
         everything = self._all_in_amount(i)
         if self._bring_in_pending and everything <= self.game.bring_in:
@@ -403,9 +435,16 @@ class Hand:
         self.raise_to(min(self.game.unit(0), everything))
 
     def all_in(self) -> None:
-        """Put every chip in: a raise when allowed, else a call for what the actor has."""
+        """Put every chip in: a raise when allowed, else a call for what the actor has.
+
+        A stud bring-in seat with no more chips than the bring-in posts the
+        bring-in (all-in): it cannot complete.
+        """
         i = self._require_actor("go all-in")
         amount = self._all_in_amount(i)
+        if self._bring_in_pending and amount <= self.game.bring_in:
+            self.bring_in()
+            return
         if amount <= self._to_match:
             self.call()  # calling takes every chip
             return
@@ -501,8 +540,9 @@ class Hand:
         self._deal(game.streets[self._street])
         self._acted = [-1] * n
         self._raises = 0
+        self._previous_aggressor = self._aggressor
         self._aggressor = None
-        if game.bring_in_key is not None:
+        if self._stud:
             self._to_match = 0
             self._increment = game.min_bet
             self._full_level = 0
@@ -637,10 +677,12 @@ class Hand:
             self._settle(showdown=True)
             return
         if able <= 1:
-            # No more betting possible: run the board out, then show down.
+            # No more betting possible: run the board out, then show down.  No
+            # one acts in the rounds dealt now (the showdown order knows it).
             while self._street < len(self.game.streets) - 1:
                 self._street += 1
                 self._deal(self.game.streets[self._street])
+                self._aggressor = self._previous_aggressor = self._first_actor = None
             self._settle(showdown=True)
             return
         self._street += 1
@@ -666,11 +708,13 @@ class Hand:
                 lows = [0] * n
                 for i in live:
                     lows[i] = self.game.low_value(tuple(self._holes[i]), board)
-        received = award(self._live_money(), self._folded, values, lows, dead=sum(self._dead))
+        settlement = settle(self._live_money(), self._folded, values, lows, dead=sum(self._dead))
+        self._settlement = settlement
+        received, returned = settlement.payouts, settlement.returned
         for k, i in enumerate(self._showdown):
             # The first player shows; after that a hand that wins nothing is
             # mucked (RULES.md §6: cards speak, a mucked hand cannot win).
-            shown = k == 0 or received[i] > 0
+            shown = k == 0 or received[i] > returned[i]
             self._history.append((i, "sm", list(self._holes[i]) if shown else []))
         self._received = tuple(received)
         self._payoffs = tuple(r - c for r, c in zip(received, self._contributed, strict=True))
@@ -682,7 +726,20 @@ class Hand:
         return [c - d for c, d in zip(self._contributed, self._dead, strict=True)]
 
     def _showdown_order(self, live: list[int]) -> tuple[int, ...]:
-        first = self._aggressor if self._aggressor is not None else self._first_actor
+        """RULES.md §6: who shows first, then clockwise.
+
+        The last player to bet or raise in the final round; with no bet then,
+        in stud games the last to bet or raise in the round before (seed 003:
+        sixth street), else the first to act in the final round.  If that
+        player folded, or nobody could act in the final round (the cards
+        were run out), the lowest seat still in.
+        """
+        first = self._aggressor
+        if first is None and self._first_actor is not None:
+            if self._stud:
+                first = self._previous_aggressor
+            if first is None:
+                first = self._first_actor
         if first is None or self._folded[first]:
             first = live[0]
         n = self._n

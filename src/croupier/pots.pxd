@@ -33,13 +33,15 @@ cdef int64_t uncalled_k(const int64_t* contrib, int n, int* seat) noexcept nogil
 # 0) and stores its seat in ``seat[0]`` (-1 when the amount is 0).
 
 cdef int side_pots_k(const int64_t* contrib, uint64_t folded, int n,
-                     int64_t* amounts, uint64_t* eligible,
-                     int* uncalled_seat, int64_t* uncalled_amount) noexcept nogil
+                     int64_t* amounts, uint64_t* eligible, int64_t* returned) noexcept nogil
 # Build the pots, main pot first; returns their number (0..n).
 #
 # ``amounts`` and ``eligible`` need room for ``n`` pots.  Every pot amount is
 # ``> 0`` and every eligible mask non-empty; eligible masks strictly shrink from
-# one pot to the next.  The uncalled part is stored as in ``uncalled_k``.
+# one pot to the next.  ``returned[i]`` (``n`` entries, all written) receives
+# the chips seat ``i`` gets back: the uncalled part (``uncalled_k``) and its
+# chips above the largest amount put in by a seat still in (only folded seats
+# have such chips: layers nobody still in contested).
 
 cdef int add_dead_k(int64_t dead, uint64_t folded, int n, int m,
                     int64_t* amounts, uint64_t* eligible) noexcept nogil
@@ -56,4 +58,5 @@ cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
 # ``low`` is NULL for a high-only game.  ``shares``, if not NULL, needs
 # ``n * n`` entries; row ``k`` receives what each seat wins from pot ``k``
 # (rows of pots that do not exist are left untouched).  Returns the number of
-# pots.  ``payouts`` include the uncalled chips given back.
+# pots.  ``payouts`` include the chips given back (``returned`` of
+# ``side_pots_k``).

@@ -44,12 +44,13 @@ class Pot:
 class Settlement:
     """How a hand was settled (``settle``); a frozen value like ``Pot``."""
 
-    __match_args__: ClassVar[tuple[str, str, str, str, str]]
+    __match_args__: ClassVar[tuple[str, str, str, str, str, str]]
 
     def __init__(
         self,
         pots: Iterable[Pot],
         uncalled: tuple[int, int] | None,
+        returned: Iterable[int],
         payouts: Iterable[int],
         shares: Iterable[Iterable[int]],
         net: Iterable[int],
@@ -63,8 +64,16 @@ class Settlement:
         """``(seat, amount)`` of the chips nobody matched, given back; or ``None``."""
 
     @property
+    def returned(self) -> tuple[int, ...]:
+        """Chips each seat gets back without winning them.
+
+        The uncalled chips, and the seat's part of any layer that only folded
+        players put in (nobody still in contested it).
+        """
+
+    @property
     def payouts(self) -> tuple[int, ...]:
-        """Chips each seat receives, uncalled chips included (as ``award``)."""
+        """Chips each seat receives, ``returned`` included (as ``award``)."""
 
     @property
     def shares(self) -> tuple[tuple[int, ...], ...]:
@@ -90,9 +99,10 @@ def side_pots(contributions: _Amounts, folded: _Flags, *, dead: SupportsIndex = 
 
     Cut at every amount put in by a player who has not folded; each pot's
     ``eligible`` seats are those still in who put in at least its top.  The
-    uncalled chips are in no pot.  Chips of folded players above everything
-    put in by the players still in join the last pot; ``dead`` chips (nobody's
-    bet: a big-blind ante, dead blinds) join the main pot.
+    uncalled chips are in no pot, and neither are the chips of folded players
+    above everything put in by the players still in (nobody contested them:
+    they go back); ``dead`` chips (nobody's bet: a big-blind ante, dead
+    blinds) join the main pot.
     """
 
 def award(
@@ -103,7 +113,7 @@ def award(
     *,
     dead: SupportsIndex = 0,
 ) -> list[int]:
-    """The chips each seat receives at the end of the hand, uncalled chips included.
+    """The chips each seat receives at the end of the hand, chips given back included.
 
     Each pot goes to the best ``high`` among its eligible seats; with ``low``
     it is halved: the high half (with any odd chip) to the best high, the low
@@ -120,4 +130,4 @@ def settle(
     *,
     dead: SupportsIndex = 0,
 ) -> Settlement:
-    """Pots, uncalled chips, payouts, per-pot shares and net results of a hand."""
+    """Pots, uncalled and returned chips, payouts, per-pot shares and net results of a hand."""

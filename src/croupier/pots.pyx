@@ -14,11 +14,13 @@ The rules (RULES.md section 6, seeds 001 and 002), as this module applies them:
   those who put in more.  A pot may be won only by the players who have not
   folded and put in at least its top.  (Cutting only at the amounts of players
   still in means consecutive layers never have the same eligible players.)
-* **Dead chips above everyone still in.**  Chips of folded players above the
-  largest amount put in by a player still in (only possible when every player
-  who put in the most folded) join the last pot, so the players still in
-  share them; with one player left, every pot is theirs.  If no player still
-  in put in anything, all the chips form one pot for the players still in.
+* **Layers nobody still in contested go back.**  Chips of folded players
+  above the largest amount put in by a player still in (possible only when
+  every player who put in more has folded, e.g. everyone with chips folds to
+  a short all-in) form layers no live player put chips into.  Nobody wins
+  them: each folded player gets their own part back, so the all-in player
+  never wins more from an opponent than they put in themselves (seed 002).
+  If no player still in put in anything, every chip goes back this way.
 * **Dead money.**  ``dead`` chips (a big-blind ante, dead blinds: money
   that is nobody's bet) are added to the main pot, which every player still in
   may win (if a player still in put in no other chips, the dead money is a
@@ -55,6 +57,14 @@ Seed 002 (all-ins of 100,000, 50,000 and 10,000; the middle stack wins): the
 >>> s = settle([100_000, 50_000, 10_000], [False] * 3, high=[1, 3, 2])
 >>> s.uncalled, s.payouts
 ((0, 50000), (50000, 110000, 0))
+
+Antes 5, blinds 1/2: seat 1 is all-in for 3 on the ante, the small blind
+(6 in, 1 of it its uncalled blind) and the button (5) fold.  Seat 1 wins 3
+from each; the 2 + 2 above its all-in go back:
+
+>>> s = settle([6, 3, 5], [True, False, True], high=[0, 1, 0])
+>>> s.pots, s.returned, s.net
+((Pot(amount=9, eligible=(1,)),), (3, 0, 2), (-3, 6, -3))
 """
 
 cimport cython
@@ -113,22 +123,21 @@ cdef int64_t uncalled_k(const int64_t* contrib, int n, int* seat) noexcept nogil
 
 
 cdef int side_pots_k(const int64_t* contrib, uint64_t folded, int n,
-                     int64_t* amounts, uint64_t* eligible,
-                     int* uncalled_seat, int64_t* uncalled_amount) noexcept nogil:
+                     int64_t* amounts, uint64_t* eligible, int64_t* returned) noexcept nogil:
     cdef int64_t put[POTS_MAX_SEATS]
     cdef int64_t levels[POTS_MAX_SEATS]
     cdef uint64_t live = ~folded & _seats(n)
-    cdef int64_t back, x, level, prev, amount, dead
+    cdef int64_t back, x, level, prev, amount
     cdef uint64_t elig
     cdef int i, j, m = 0, k, us
 
     back = uncalled_k(contrib, n, &us)
-    uncalled_seat[0] = us
-    uncalled_amount[0] = back
     for i in range(n):
         put[i] = contrib[i]
+        returned[i] = 0
     if us >= 0:
         put[us] -= back
+        returned[us] = back
 
     # Distinct positive amounts of the players still in, ascending.
     for i in range(n):
@@ -162,17 +171,11 @@ cdef int side_pots_k(const int64_t* contrib, uint64_t folded, int n,
         eligible[k] = elig
         prev = level
 
-    dead = 0
+    # Above the largest amount of a player still in, only folded players put
+    # chips in: nobody contests those layers, so each gets their own back.
     for i in range(n):
         if put[i] > prev:
-            dead += put[i] - prev
-    if dead:
-        if m:
-            amounts[m - 1] += dead
-        else:
-            amounts[0] = dead
-            eligible[0] = live
-            m = 1
+            returned[i] += put[i] - prev
     return m
 
 
@@ -243,17 +246,14 @@ cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
                  int64_t* payouts, int64_t* shares, int64_t dead) noexcept nogil:
     cdef int64_t amounts[POTS_MAX_SEATS + 1]
     cdef uint64_t eligible[POTS_MAX_SEATS + 1]
-    cdef int64_t back, amount, half
-    cdef int us, m, k, i
+    cdef int64_t amount, half
+    cdef int m, k, i
     cdef uint64_t lows
     cdef int64_t* row = NULL
 
-    m = side_pots_k(contrib, folded, n, amounts, eligible, &us, &back)
+    # The chips given back (uncalled, uncontested layers) start the payouts.
+    m = side_pots_k(contrib, folded, n, amounts, eligible, payouts)
     m = add_dead_k(dead, folded, n, m, amounts, eligible)
-    for i in range(n):
-        payouts[i] = 0
-    if us >= 0:
-        payouts[us] = back
     for k in range(m):
         amount = amounts[k]
         if shares != NULL:
@@ -325,7 +325,10 @@ cdef class Settlement:
 
     * ``pots``: the pots, main pot first (as ``side_pots``);
     * ``uncalled``: ``(seat, amount)`` of the chips nobody matched, or ``None``;
-    * ``payouts``: chips each seat receives, uncalled chips included
+    * ``returned``: chips each seat gets back without winning them: the
+      uncalled chips, and its part of any layer that only folded players put
+      in (nobody still in contested it);
+    * ``payouts``: chips each seat receives, ``returned`` included
       (``award``);
     * ``shares``: one row per pot, the chips each seat won from that pot;
     * ``net``: ``payouts[i] - contributions[i]`` for each seat.
@@ -333,22 +336,25 @@ cdef class Settlement:
 
     cdef readonly tuple pots
     cdef readonly object uncalled
+    cdef readonly tuple returned
     cdef readonly tuple payouts
     cdef readonly tuple shares
     cdef readonly tuple net
 
-    __match_args__ = ("pots", "uncalled", "payouts", "shares", "net")
+    __match_args__ = ("pots", "uncalled", "returned", "payouts", "shares", "net")
 
-    def __init__(self, pots, uncalled, payouts, shares, net):
+    def __init__(self, pots, uncalled, returned, payouts, shares, net):
         self.pots = tuple(pots)
         self.uncalled = None if uncalled is None else tuple(uncalled)
+        self.returned = tuple(returned)
         self.payouts = tuple(payouts)
         self.shares = tuple([tuple(r) for r in shares])
         self.net = tuple(net)
 
     def __repr__(self):
         return (f"Settlement(pots={self.pots!r}, uncalled={self.uncalled!r}, "
-                f"payouts={self.payouts!r}, shares={self.shares!r}, net={self.net!r})")
+                f"returned={self.returned!r}, payouts={self.payouts!r}, "
+                f"shares={self.shares!r}, net={self.net!r})")
 
     def __eq__(self, other):
         cdef Settlement o
@@ -356,14 +362,16 @@ cdef class Settlement:
             return NotImplemented
         o = <Settlement>other
         return (self.pots == o.pots and self.uncalled == o.uncalled
-                and self.payouts == o.payouts and self.shares == o.shares
+                and self.returned == o.returned and self.payouts == o.payouts and self.shares == o.shares
                 and self.net == o.net)
 
     def __hash__(self):
-        return hash((Settlement, self.pots, self.uncalled, self.payouts, self.shares, self.net))
+        return hash((Settlement, self.pots, self.uncalled, self.returned, self.payouts,
+                     self.shares, self.net))
 
     def __reduce__(self):
-        return (Settlement, (self.pots, self.uncalled, self.payouts, self.shares, self.net))
+        return (Settlement, (self.pots, self.uncalled, self.returned, self.payouts,
+                             self.shares, self.net))
 
 
 # ----------------------------------------------------------------------------
@@ -581,19 +589,23 @@ def side_pots(contributions, folded, *, dead=0):
     ``contributions[i]`` is everything seat ``i`` put in this hand and
     ``folded[i]`` whether they folded.  Each ``Pot`` has an ``amount`` and the
     ``eligible`` seats (those still in who put in at least the pot's top
-    layer).  The uncalled chips (``uncalled``) are in no pot; ``dead`` chips
-    (nobody's bet: a big-blind ante, dead blinds) are in the main pot.
+    layer).  Chips that go back are in no pot: the uncalled chips
+    (``uncalled``) and the layers above everyone still in that only folded
+    players put in.  ``dead`` chips (nobody's bet: a big-blind ante, dead
+    blinds) are in the main pot.
 
     >>> side_pots([200, 500, 500, 100], [False, False, False, True])
     [Pot(amount=700, eligible=(0, 1, 2)), Pot(amount=600, eligible=(1, 2))]
     >>> side_pots([100_000, 50_000, 10_000], [False, False, False])
     [Pot(amount=30000, eligible=(0, 1, 2)), Pot(amount=80000, eligible=(0, 1))]
+    >>> side_pots([50, 100, 100], [False, True, True])   # 50 each goes back to seats 1, 2
+    [Pot(amount=150, eligible=(0,))]
     """
     cdef int64_t buf[POTS_MAX_SEATS]
     cdef int64_t amounts[POTS_MAX_SEATS + 1]
     cdef uint64_t eligible[POTS_MAX_SEATS + 1]
-    cdef int us, m, k
-    cdef int64_t back
+    cdef int64_t back[POTS_MAX_SEATS]
+    cdef int m, k
     cdef uint64_t fmask
     cs = _seq(contributions, "contributions")
     cdef Py_ssize_t n = _length(cs)
@@ -602,7 +614,7 @@ def side_pots(contributions, folded, *, dead=0):
     _read_amounts(cs, n, buf)
     cdef int64_t dv = _read_dead(dead, buf, n)
     fmask = _read_folded(fs, n)
-    m = side_pots_k(buf, fmask, <int>n, amounts, eligible, &us, &back)
+    m = side_pots_k(buf, fmask, <int>n, amounts, eligible, back)
     m = add_dead_k(dv, fmask, <int>n, m, amounts, eligible)
     return [Pot(amounts[k], _seat_tuple(eligible[k])) for k in range(m)]
 
@@ -617,7 +629,8 @@ def award(contributions, folded, high, low=None, *, dead=0):
     Without ``low`` every pot goes to the best high hand among its eligible
     seats; with ``low`` it is split in halves (see the module docstring).
     ``dead`` chips (nobody's bet) join the main pot.  The result includes the
-    uncalled chips given back, so it always adds up to
+    chips given back (the uncalled part, and layers that only folded players
+    put in: see ``Settlement.returned``), so it always adds up to
     ``sum(contributions) + dead``.
 
     >>> award([200, 500, 500, 100], [False, False, False, True], [3, 2, 2, None])  # A > B = C
@@ -676,9 +689,10 @@ def settle(contributions, folded, high, low=None, *, dead=0):
     cdef int64_t amounts[POTS_MAX_SEATS + 1]
     cdef uint64_t eligible[POTS_MAX_SEATS + 1]
     cdef int64_t shares[POTS_MAX_SEATS * POTS_MAX_SEATS]
+    cdef int64_t back[POTS_MAX_SEATS]
     cdef uint64_t fmask
     cdef int us, m, k
-    cdef int64_t back
+    cdef int64_t unmatched
     cs = _seq(contributions, "contributions")
     cdef Py_ssize_t n = _length(cs)
     fs = _seq(folded, "folded")
@@ -694,13 +708,15 @@ def settle(contributions, folded, high, low=None, *, dead=0):
     _read_values(hs, n, fmask, hv, "high")
     if low is not None:
         _read_values(low, n, fmask, lv, "low")
-    m = side_pots_k(buf, fmask, <int>n, amounts, eligible, &us, &back)
+    unmatched = uncalled_k(buf, <int>n, &us)
+    m = side_pots_k(buf, fmask, <int>n, amounts, eligible, back)
     m = add_dead_k(dv, fmask, <int>n, m, amounts, eligible)
     award_k(buf, fmask, <int>n, hv, NULL if low is None else lv, out, shares, dv)
     payouts = _int_list(out, n)
     return Settlement(
         [Pot(amounts[k], _seat_tuple(eligible[k])) for k in range(m)],
-        None if us < 0 else (us, back),
+        None if us < 0 else (us, unmatched),
+        _int_list(back, n),
         payouts,
         [_int_list(&shares[k * n], n) for k in range(m)],
         [payouts[k] - buf[k] for k in range(n)],

@@ -24,18 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from croupier.errors import IllegalAction
-from croupier.games import (
-    CourchevelHiLo,
-    Game,
-    Omaha,
-    OmahaHiLo,
-    Razz,
-    SevenCardStud,
-    SevenCardStudHiLo,
-    TexasHoldem,
-)
+from croupier.games import Game, game
 from croupier.hand import UNKNOWN, Hand
-from croupier.structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Structure
+from croupier.structures import FIXED_LIMIT, Structure
+from croupier.variants import from_phh, phh_codes, rules_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,10 +37,6 @@ __all__ = ["UNLIMITED", "game_for", "history_of", "replay", "seats_for"]
 
 UNLIMITED = 10**17
 """Chips given to a player whose PHH stack is ``inf``."""
-
-STRUCTURES: dict[str, Structure] = {"N": NO_LIMIT, "P": POT_LIMIT, "F": FIXED_LIMIT}
-BLIND_GAMES = {"T": TexasHoldem, "O": Omaha, "O/8": OmahaHiLo, "C/8": CourchevelHiLo}
-STUD_GAMES = {"7S": SevenCardStud, "7S/8": SevenCardStudHiLo, "R": Razz}
 
 
 def seats_for(history: HandHistory) -> list[int]:
@@ -69,23 +57,24 @@ def _per_seat(values: Sequence[int], seat_of: Sequence[int]) -> tuple[int, ...]:
 
 def game_for(history: HandHistory) -> tuple[Game, list[int]]:
     """The :class:`Game` a hand history describes, and the seat of each player."""
-    variant = history.variant
-    structure = STRUCTURES.get(variant[:1])
-    stud = STUD_GAMES.get(variant[1:])
-    if structure is FIXED_LIMIT and stud is not None:
+    letter, variant = from_phh(history.variant)
+    rules = rules_of(variant)
+    if rules.streets is None:
+        raise ValueError(f"variant {history.variant!r} cannot be replayed yet")
+    structure = Structure.from_letter(letter)
+    if rules.is_stud:
         if None in (history.bring_in, history.small_bet, history.big_bet):
             raise ValueError("a stud hand needs bring_in, small_bet and big_bet")
         assert history.small_bet is not None and history.big_bet is not None
         antes_tuple = tuple(history.antes)
-        stud_game = stud(
-            antes_tuple if len(set(antes_tuple)) > 1 else antes_tuple[0],
-            history.bring_in or 0,
-            (history.small_bet, history.big_bet),
+        stud_game = game(
+            variant,
+            structure,
+            antes=antes_tuple if len(set(antes_tuple)) > 1 else antes_tuple[0],
+            bring_in=history.bring_in or 0,
+            bets=(history.small_bet, history.big_bet),
         )
         return stud_game, list(range(len(history.starting_stacks)))
-    make = BLIND_GAMES.get(variant[1:])
-    if structure is None or make is None:
-        raise ValueError(f"variant {variant!r} cannot be replayed yet")
     n = len(history.starting_stacks)
     seat_of = seats_for(history)
     blinds = history.blinds_or_straddles or (0,) * n
@@ -100,14 +89,15 @@ def game_for(history: HandHistory) -> tuple[Game, list[int]]:
             raise ValueError("a fixed-limit hand needs small_bet and big_bet")
         bets = (history.small_bet, history.big_bet)
     opening = history.min_bet if structure is not FIXED_LIMIT else None
-    game = make(
+    blind_game = game(
+        variant,
         structure,
         antes=antes,
         seat_blinds=seat_blinds,
         opening_bet=opening or None,
         bets=bets,
     )
-    return game, seat_of
+    return blind_game, seat_of
 
 
 def _shown(history: HandHistory) -> dict[int, list[int]]:
@@ -141,7 +131,7 @@ def _stud_deck(history: HandHistory) -> list[int]:
 
 def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]:
     """The engine's dealing order filled with the cards the history records."""
-    if game.bring_in_key is not None:
+    if game.is_stud:
         return _stud_deck(history)
     n = len(seat_of)
     holes: list[list[int]] = [[] for _ in range(n)]
@@ -186,7 +176,7 @@ def replay(history: HandHistory) -> Hand:
     game, seat_of = game_for(history)
     stacks = [UNLIMITED if s is None else s for s in history.starting_stacks]
     bring_in_seat = None
-    if game.bring_in_key is not None:
+    if game.is_stud:
         # The first player action is the bring-in (or a completion instead).
         first = next((a for a in history.actions if a.actor is not None), None)
         if first is not None and first.kind in ("pb", "cbr"):
@@ -225,18 +215,6 @@ def replay(history: HandHistory) -> Hand:
     return hand
 
 
-_GAME_CODES = {
-    "Texas Hold'em": "T",
-    "Omaha": "O",
-    "Omaha Hi/Lo": "O/8",
-    "Courchevel Hi/Lo": "C/8",
-    "Seven-Card Stud": "7S",
-    "Seven-Card Stud Hi/Lo": "7S/8",
-    "Razz": "R",
-}
-_STRUCTURE_CODES = {NO_LIMIT: "N", POT_LIMIT: "P", FIXED_LIMIT: "F"}
-
-
 def history_of(hand: Hand) -> HandHistory:
     """The PHH hand history of a hand played on croupier (finished or not).
 
@@ -253,17 +231,17 @@ def history_of(hand: Hand) -> HandHistory:
     from croupier.phh import Action, HandHistory
 
     game = hand.game
-    code = _GAME_CODES.get(game.name)
-    if code is None:
+    code = game.structure.letter + game.variant
+    if code not in phh_codes(game.variant) or game.streets != rules_of(game.variant).streets:
         raise ValueError(f"{game.name} has no PHH variant code")
     n = hand.n_players
     antes, blinds = game.forced_bets(n)
-    stud = game.bring_in_key is not None
+    stud = game.is_stud
     if n == 2 and not stud:
         blinds = [blinds[1], blinds[0]]  # PHH lists heads-up blinds as [small, big]
     fixed = game.structure is FIXED_LIMIT
     return HandHistory(
-        variant=_STRUCTURE_CODES[game.structure] + code,
+        variant=code,
         antes=tuple(antes),
         blinds_or_straddles=None if stud else tuple(blinds),
         bring_in=game.bring_in if stud else None,

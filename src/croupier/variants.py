@@ -1,0 +1,385 @@
+"""Every game croupier knows, named once (:class:`Variant`), and the one table of its rules.
+
+A :class:`Variant` is the identity of a game; its value is the game's code in
+the PHH format (a PHH ``variant`` is a structure letter and this code: ``NT``
+is no-limit ``T``).  :data:`RULES` holds, for each variant, what the rest of
+croupier needs to know about it: its title, its ``--game`` name on the command
+line, the structures it is written in, its streets, how a hand is valued at
+showdown, the stud bring-in and who acts first, and which equity kernel
+computes it.  Every module dispatches on this table (``rules_of``), so adding
+a variant means adding one member and one row here.
+
+Variants whose ``streets`` are ``None`` are known to the PHH reader but not
+yet dealt by croupier (the draw games and short-deck hold'em).
+
+>>> Variant("O/8"), rules_of(Variant.OMAHA_HI_LO).title
+(<Variant.OMAHA_HI_LO: 'O/8'>, 'Omaha Hi/Lo')
+>>> rules_of(Variant.RAZZ).is_stud, phh_codes(Variant.RAZZ)
+(True, ('FR',))
+>>> [v.value for v in Variant if rules_of(v).streets is not None]
+['T', 'O', 'O/8', 'C/8', '7S', '7S/8', 'R']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+from typing import Literal
+
+from croupier import hands
+
+__all__ = [
+    "RULES",
+    "Street",
+    "Variant",
+    "VariantRules",
+    "as_variant",
+    "from_phh",
+    "phh_codes",
+    "rules_of",
+]
+
+Cards = tuple[int, ...]
+Evaluator = Callable[[Cards, Cards], int]
+EquityKernel = Literal["holdem", "omaha", "stud", "razz"]
+
+
+class Variant(str, Enum):
+    """A poker game; the value is its PHH game code (the ``variant`` less its structure letter).
+
+    >>> Variant.TEXAS_HOLDEM == "T", str(Variant.SEVEN_CARD_STUD_HI_LO)
+    (True, '7S/8')
+    """
+
+    TEXAS_HOLDEM = "T"
+    OMAHA = "O"
+    OMAHA_HI_LO = "O/8"
+    COURCHEVEL_HI_LO = "C/8"
+    SEVEN_CARD_STUD = "7S"
+    SEVEN_CARD_STUD_HI_LO = "7S/8"
+    RAZZ = "R"
+    SHORT_DECK_HOLDEM = "S"
+    DEUCE_TO_SEVEN_SINGLE_DRAW = "2L1D"
+    DEUCE_TO_SEVEN_TRIPLE_DRAW = "2L3D"
+    BADUGI = "B"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One betting round and the cards dealt before it.
+
+    ``hole``: cards each player still in gets face down; ``up``: face up
+    (stud); ``board``: community cards; ``big_bet``: fixed-limit rounds that
+    use the big bet.
+
+    >>> Street("flop", board=3)
+    Street(name='flop', hole=0, board=3, big_bet=False, up=0)
+    """
+
+    name: str
+    hole: int = 0
+    board: int = 0
+    big_bet: bool = False
+    up: int = 0
+
+
+# ---------------------------------------------------------------------------
+# Hand values at showdown (docs/rules.md §2)
+# ---------------------------------------------------------------------------
+
+
+def holdem_high(hole: Cards, board: Cards) -> int:
+    """Best five of hole + board (Hold'em): ``croupier.hands.high``."""
+    return hands.high(hole + board)
+
+
+def omaha_value(hole: Cards, board: Cards) -> int:
+    """Best high with exactly two hole and three board cards (``hands.omaha_high``)."""
+    return hands.omaha_high(hole, board)
+
+
+def omaha_low_value(hole: Cards, board: Cards) -> int:
+    """Best eight-or-better low, two hole and three board cards (0 = no low)."""
+    return hands.omaha_eight_or_better_low(hole, board)
+
+
+def seven_card_high(hole: Cards, board: Cards) -> int:
+    """Best five of a player's seven cards (with the community card, if any)."""
+    return hands.high(hole + board)
+
+
+def seven_card_ace_to_five(hole: Cards, board: Cards) -> int:
+    """Best ace-to-five low of a player's seven cards (Razz)."""
+    return hands.ace_to_five_low(hole + board)
+
+
+def seven_card_eight_low(hole: Cards, board: Cards) -> int:
+    """Best eight-or-better low of a player's seven cards (0 = no low)."""
+    return hands.eight_or_better_low(hole + board)
+
+
+# ---------------------------------------------------------------------------
+# Stud: who brings in, who acts first (docs/rules.md §3, §5)
+# ---------------------------------------------------------------------------
+
+
+def _low_rank(code: int) -> int:
+    """Ace-to-five rank of a card: ace 1, deuce 2, ..., king 13."""
+    rank = code >> 2
+    return 1 if rank == 12 else rank + 2
+
+
+def razz_bring_in_key(card: int) -> tuple[int, ...]:
+    """Razz: the highest up card brings in (ace low), spades > hearts > diamonds > clubs.
+
+    >>> from croupier import parse_cards
+    >>> max(parse_cards("Qd Qs Ac"), key=razz_bring_in_key) == parse_cards("Qs")[0]
+    True
+    """
+    return (_low_rank(card), card & 3)
+
+
+def stud_bring_in_key(card: int) -> tuple[int, ...]:
+    """Stud: the lowest up card brings in (ace high), clubs lowest.
+
+    >>> from croupier import parse_cards
+    >>> max(parse_cards("2d 2c Ah"), key=stud_bring_in_key) == parse_cards("2c")[0]
+    True
+    """
+    return (-(card >> 2), -(card & 3))
+
+
+def _groups(ranks: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(counts, ranks) grouped by count then rank, both descending."""
+    counts = {r: ranks.count(r) for r in set(ranks)}
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    return tuple(counts[r] for r in order), tuple(order)
+
+
+def _pairing(counts: tuple[int, ...]) -> int:
+    """0 no pair, 1 one pair, 2 two pair, 3 trips, 4 quads (at most four up cards)."""
+    if counts[0] >= 3:
+        return counts[0]
+    return sum(1 for c in counts if c == 2)
+
+
+@functools.cache
+def _razz_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    counts, order = _groups(list(ranks))
+    return (-_pairing(counts), *(-r for r in order))
+
+
+@functools.cache
+def _stud_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    counts, order = _groups(list(ranks))
+    return (_pairing(counts), *order)
+
+
+_LOW_RANKS = tuple(_low_rank(c) for c in range(52))
+_HIGH_RANKS = tuple(c >> 2 for c in range(52))
+
+
+def razz_board_key(up: Cards) -> tuple[int, ...]:
+    """Razz: the lowest ace-to-five board acts first (larger key acts first).
+
+    >>> from croupier import parse_cards
+    >>> razz_board_key(parse_cards("Kc 5d")) > razz_board_key(parse_cards("Kd Kh"))  # no pair
+    True
+    """
+    return _razz_key(tuple(sorted([_LOW_RANKS[c] for c in up])))
+
+
+def stud_board_key(up: Cards) -> tuple[int, ...]:
+    """Stud: the highest poker board acts first (pairs and more; ace high).
+
+    >>> from croupier import parse_cards
+    >>> stud_board_key(parse_cards("2c 2d")) > stud_board_key(parse_cards("Ac Kd"))  # a pair
+    True
+    """
+    return _stud_key(tuple(sorted([_HIGH_RANKS[c] for c in up])))
+
+
+# ---------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------
+
+HOLDEM_STREETS = (
+    Street("preflop", hole=2),
+    Street("flop", board=3),
+    Street("turn", board=1, big_bet=True),
+    Street("river", board=1, big_bet=True),
+)
+
+OMAHA_STREETS = (Street("preflop", hole=4), *HOLDEM_STREETS[1:])
+
+COURCHEVEL_STREETS = (
+    Street("preflop", hole=5, board=1),  # the first flop card is shown before the betting
+    Street("flop", board=2),
+    Street("turn", board=1, big_bet=True),
+    Street("river", board=1, big_bet=True),
+)
+
+STUD_STREETS = (
+    Street("third", hole=2, up=1),
+    Street("fourth", up=1),
+    Street("fifth", up=1, big_bet=True),
+    Street("sixth", up=1, big_bet=True),
+    Street("seventh", hole=1, big_bet=True),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class VariantRules:
+    """What croupier knows of one variant (a row of :data:`RULES`).
+
+    * ``title``: the game's name (``Game.name``); ``command``: its ``--game``
+      name on the command line;
+    * ``phh``: the structure letters the PHH specification writes it with
+      (``N`` no-limit, ``P`` pot-limit, ``F`` fixed-limit); ``own``: the
+      structures croupier plays it in too, written in the same pattern
+      (codes of croupier's own, e.g. ``PT``, ``NC/8``); ``usual``: the
+      structure it is usually played in (``croupier.games.game``'s default);
+    * ``streets`` (``None``: not dealt by croupier yet), ``value`` and
+      ``low_value`` (hi/lo games) at showdown, ``max_players``;
+    * stud games: ``bring_in_key`` (the largest up card brings in) and
+      ``board_key`` (the largest board acts first from fourth street);
+    * ``equity``: the equity kernel: ``holdem`` (two hole cards, five on the
+      board), ``omaha`` (two hole and three board cards; hi/lo with a
+      ``low_value``), ``stud`` (seven cards, high; hi/lo with a ``low_value``)
+      or ``razz`` (seven cards, ace-to-five low); ``None``: no equity yet;
+    * ``short_deck``: dealt from 36 cards (six to ace).
+    """
+
+    title: str
+    command: str
+    phh: str
+    own: str = ""
+    usual: str = "F"
+    streets: tuple[Street, ...] | None = None
+    value: Evaluator | None = None
+    low_value: Evaluator | None = None
+    max_players: int = 10
+    bring_in_key: Callable[[int], tuple[int, ...]] | None = None
+    board_key: Callable[[Cards], tuple[int, ...]] | None = None
+    equity: EquityKernel | None = None
+    short_deck: bool = False
+
+    @property
+    def is_stud(self) -> bool:
+        """Antes, a bring-in, up cards; fixed limit (no blinds, no button)."""
+        return self.bring_in_key is not None
+
+    @property
+    def structures(self) -> str:
+        """The structure letters of every code it is written with (``phh`` then ``own``)."""
+        return self.phh + self.own
+
+
+RULES: Mapping[Variant, VariantRules] = MappingProxyType(
+    {
+        Variant.TEXAS_HOLDEM: VariantRules(
+            "Texas Hold'em", "holdem", "NF", own="P", usual="N", streets=HOLDEM_STREETS,
+            value=holdem_high, max_players=23, equity="holdem",
+        ),
+        Variant.OMAHA: VariantRules(
+            "Omaha", "omaha", "P", own="NF", usual="P", streets=OMAHA_STREETS,
+            value=omaha_value, equity="omaha",
+        ),
+        Variant.OMAHA_HI_LO: VariantRules(
+            "Omaha Hi/Lo", "omaha-hilo", "F", own="NP", usual="P", streets=OMAHA_STREETS,
+            value=omaha_value, low_value=omaha_low_value, equity="omaha",
+        ),
+        Variant.COURCHEVEL_HI_LO: VariantRules(
+            "Courchevel Hi/Lo", "courchevel", "", own="NPF", usual="P", streets=COURCHEVEL_STREETS,
+            value=omaha_value, low_value=omaha_low_value, max_players=9, equity="omaha",
+        ),
+        Variant.SEVEN_CARD_STUD: VariantRules(
+            "Seven-Card Stud", "stud", "F", streets=STUD_STREETS, value=seven_card_high,
+            max_players=8, bring_in_key=stud_bring_in_key, board_key=stud_board_key,
+            equity="stud",
+        ),
+        Variant.SEVEN_CARD_STUD_HI_LO: VariantRules(
+            "Seven-Card Stud Hi/Lo", "stud-hilo", "F", streets=STUD_STREETS,
+            value=seven_card_high, low_value=seven_card_eight_low, max_players=8,
+            bring_in_key=stud_bring_in_key, board_key=stud_board_key, equity="stud",
+        ),
+        Variant.RAZZ: VariantRules(
+            "Razz", "razz", "F", streets=STUD_STREETS, value=seven_card_ace_to_five,
+            max_players=8, bring_in_key=razz_bring_in_key, board_key=razz_board_key,
+            equity="razz",
+        ),
+        Variant.SHORT_DECK_HOLDEM: VariantRules(
+            "Short-deck Hold'em", "short-deck", "N", usual="N", short_deck=True
+        ),
+        Variant.DEUCE_TO_SEVEN_SINGLE_DRAW: VariantRules(
+            "Deuce-to-Seven Single Draw", "2-7-single-draw", "N", usual="N"
+        ),
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW: VariantRules(
+            "Deuce-to-Seven Triple Draw", "2-7-triple-draw", "F"
+        ),
+        Variant.BADUGI: VariantRules("Badugi", "badugi", "F"),
+    }
+)  # fmt: skip
+"""The one table: every variant's rules (see :class:`VariantRules`)."""
+
+
+def phh_codes(variant: Variant) -> tuple[str, ...]:
+    """Every PHH ``variant`` code of a game: a structure letter and the game's code.
+
+    >>> phh_codes(Variant.TEXAS_HOLDEM)
+    ('NT', 'FT', 'PT')
+    """
+    return tuple(letter + variant for letter in rules_of(variant).structures)
+
+
+def from_phh(code: str) -> tuple[str, Variant]:
+    """The structure letter and the variant of a PHH ``variant`` code.
+
+    >>> from_phh("FO/8")
+    ('F', <Variant.OMAHA_HI_LO: 'O/8'>)
+    >>> from_phh("PR")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown variant code 'PR'
+    """
+    if isinstance(code, str) and code:
+        letter, rest = code[:1], code[1:]
+        for variant, rules in RULES.items():
+            if variant == rest and letter in rules.structures:
+                return letter, variant
+    raise ValueError(f"unknown variant code {code!r}")
+
+
+def as_variant(code: Variant | str) -> Variant:
+    """``code`` as a :class:`Variant` (a row of :data:`RULES` that is no member stays itself).
+
+    >>> as_variant("7S")
+    <Variant.SEVEN_CARD_STUD: '7S'>
+    """
+    rules_of(code)  # type: ignore[arg-type]
+    try:
+        return Variant(code)
+    except ValueError:  # a row added to RULES without a member (the tests' toy games)
+        return code  # type: ignore[return-value]
+
+
+def rules_of(variant: Variant) -> VariantRules:
+    """The row of :data:`RULES` for ``variant`` (a :class:`Variant` or its code).
+
+    >>> rules_of("C/8").command
+    'courchevel'
+    >>> rules_of("X")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown variant 'X'
+    """
+    try:
+        return RULES[variant]
+    except KeyError:
+        raise ValueError(f"unknown variant {variant!r}") from None
