@@ -8,8 +8,9 @@ unknown cards) and the same actions, chosen at random among croupier's legal
 options.  At every decision point both engines must agree on who acts, the
 amount to call, whether a check or a raise is allowed, the smallest and
 largest raise-to, the stud bring-in and every stack; at the end on every
-final stack.  The final stacks are also checked against an independent
-reading of the pot rules (docs/rules.md §6, ``docs_awards``).
+final stack.  croupier's final stacks are also checked against an
+independent reading of the pot rules (docs/rules.md §6, ``docs_stacks``),
+which needs no PokerKit.
 
 Where the engines differ by a rule choice (a convention of docs/rules.md) or
 by a known PokerKit bug, a named rule (``RULES``) recognises exactly that
@@ -24,6 +25,7 @@ A long run: ``python tests/pokerkit_differential.py --minutes 10``.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import dataclasses
 import functools
 import random
@@ -51,7 +53,7 @@ GAMES = BLIND_GAMES + STUD_GAMES
 FIXED = frozenset({"FL Hold'em", "FL Omaha Hi/Lo", *STUD_GAMES})
 HI_LO = frozenset({"FL Omaha Hi/Lo", "Seven-Card Stud Hi/Lo"})
 BIG_BET_STREETS = frozenset({"turn", "river", "fifth", "sixth", "seventh"})
-CAP = 4  # fixed limit: one bet and three raises (docs/rules.md §4), on both engines
+CAP = 4  # fixed limit: a bet and three raises (docs/rules.md §4.3), on both engines
 
 _AUTOMATIONS = (
     pk.Automation.ANTE_POSTING,
@@ -444,6 +446,17 @@ def choose(rng: random.Random, hand: Hand, style: Style, may_raise: bool = True)
     return out
 
 
+def _next(
+    rng: random.Random | None, hand: Hand, style: Style, may_raise: bool = True
+) -> list[Action]:
+    """Random candidates from ``rng``, or without it: bring in, check or call."""
+    if rng is not None:
+        return choose(rng, hand, style, may_raise)
+    if hand.bring_in_pending:
+        return [("bring_in", None)]
+    return [("check", None) if hand.can_check else ("call", None)]
+
+
 def _apply_croupier(hand: Hand, action: Action) -> None:
     method, amount = action
     if method == "raise_to":
@@ -469,10 +482,11 @@ def _apply_pokerkit(state: pk.State, step: Step) -> None:
 def play_hand(
     table: Table, rng: random.Random | None = None, actions: Sequence[Action] = ()
 ) -> Outcome:
-    """Play ``table`` on both engines: ``actions`` first, then random ones from ``rng``.
+    """Play ``table`` on both engines: ``actions`` first, then random ones from
+    ``rng`` (without ``rng``: check, call and post the bring-in to the end).
 
     When a rule stops the comparison, croupier plays on alone and its final
-    stacks are checked against the rules page (docs/rules.md §6).
+    stacks are checked against the pot rules (docs/rules.md §6).
     """
     for cache in _CACHES:
         cache.clear()
@@ -490,8 +504,8 @@ def play_hand(
             text = f"{type(e).__name__}: {e}"
             outcome = classify(play, Divergence("error", frozenset({"error"}), {}, {"error": text}))
     if outcome.kind == "filtered":
-        while hand.actor is not None and (script or rng is not None):
-            _step(play, [script.pop(0)] if script else choose(rng, hand, style))  # type: ignore[arg-type]
+        while hand.actor is not None:
+            _step(play, [script.pop(0)] if script else _next(rng, hand, style))
         model = docs_stacks(play) if hand.is_over else hand.stacks
         if hand.stacks != model:
             detail = (
@@ -585,12 +599,7 @@ def _run(play: Play, rng: random.Random | None, style: Style, script: list[Actio
                 _pk_deal(play)
                 continue
             may_raise = False  # croupier offers a raise PokerKit does not, or the reverse
-        if script:
-            candidates = [script.pop(0)]
-        elif rng is None:
-            return  # a scripted hand that stops early
-        else:
-            candidates = choose(rng, hand, style, may_raise)
+        candidates = [script.pop(0)] if script else _next(rng, hand, style, may_raise)
         may_raise = True
         _apply_pokerkit(state, _step(play, candidates))
         _pk_deal(play)
@@ -645,10 +654,12 @@ def docs_splits(
 ) -> tuple[list[Split], list[int]]:
     """The pots of docs/rules.md §6 as splits, and the chips that go back unwon.
 
-    Pots are layered at every amount put in by a player still in; a layer no
-    live player put chips into goes back to those who did.  Hi/lo: each pot
-    is halved (the odd chip to the high half) when one of its eligible players
-    has a qualifying low (``low > 0``), else the high takes it all.
+    Pots are layered at every amount put in by a player still in (§6.2); a
+    layer that only folded players reached goes back to those who put chips
+    into it (§6.3).  Hi/lo: each pot is halved, the odd chip to the high half,
+    when one of its eligible players has a qualifying low (``low > 0``), else
+    the best high takes it all (§6.6).  Ties share, the odd chips one at a
+    time from the lowest seat (§6.7, in ``docs_stacks``).
     """
     n = len(contributions)
     live = [i for i in range(n) if not folded[i]]
@@ -702,115 +713,70 @@ def docs_stacks(play: Play) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------
-# Fixed-limit betting rounds, read from the rules page (docs/rules.md §3, §4)
+# Named rules: conventions of the rules page, known PokerKit bugs, questions
 # ---------------------------------------------------------------------------
 
-
-@dataclass
-class LimitRound:
-    """A fixed-limit betting round replayed by docs/rules.md §4.
-
-    ``events``: each bet or raise as "full", "half" (all-in of at least half a
-    unit: counts as full) or "short" (all-in of less than half: not a raise),
-    with whether a full bet had been made before it.
-    """
-
-    unit: int
-    level: int = 0
-    full: int = 0  # full bets and raises so far (the big blind counts pre-flop)
-    full_level: int = 0  # the amount to match after the last full one
-    acted: dict[int, int] = field(default_factory=dict)  # seat: amount it last acted on
-    events: list[tuple[str, bool]] = field(default_factory=list)
-
-    def target(self) -> int:
-        """The one legal raise-to: a full bet (or its completion), or one unit more."""
-        return self.unit if self.full == 0 else self.level + self.unit
-
-    def expected(self, hand: Hand) -> tuple[bool, int | None]:
-        """(can raise, the raise-to) for croupier's actor by the rules page."""
-        i = hand.actor
-        assert i is not None
-        behind, bet = hand.stacks[i], hand.bets[i]
-        able = sum(1 for j, s in enumerate(hand.stacks) if s and not hand.folded[j])
-        may = behind + bet > self.level and able >= 2 and self.full < CAP
-        if may and i in self.acted:
-            rise = self.level - self.acted[i]
-            may = self.acted[i] < self.full_level or 2 * rise >= self.unit
-        return may, (min(self.target(), behind + bet) if may else None)
-
-
-def limit_round(play: Play) -> LimitRound:
-    t, street = play.table, play.hand.street
-    r = LimitRound(t.unit(street))
-    if street == "preflop":
-        r.level = r.full_level = t.blinds[1]  # the big blind, even posted short (§3)
-        r.full = 1
-    for s in play.round_steps():
-        if s.kind == "cbr":
-            full_before = r.full > 0
-            if s.total >= r.target():
-                kind = "full"
-            elif 2 * (s.total - r.level) >= r.unit:
-                kind = "half"
-            else:
-                kind = "short"
-            r.events.append((kind, full_before))
-            r.level = s.total
-            if kind != "short":
-                r.full += 1
-                r.full_level = s.total
-        elif s.kind == "pb":
-            r.level = max(t.bring_in, s.total)  # a short bring-in still sets the full one
-        r.acted[s.seat] = r.level
-    return r
-
-
-# ---------------------------------------------------------------------------
-# Named rules: conventions of the rules page, and known PokerKit bugs
-# ---------------------------------------------------------------------------
+CONVENTION, POKERKIT_BUG, QUESTION = "convention", "PokerKit bug", "croupier question"
 
 
 @dataclass(frozen=True)
 class Rule:
     """A named, explained difference between the engines.
 
-    ``applies`` recognises the situation; ``resume`` says how the comparison
-    goes on past it ("no raise": nobody raises at this decision point;
-    "pokerkit acts": PokerKit's actor checks), or None to stop the hand.
+    ``applies`` recognises the situation (its docstring says which, citing
+    docs/rules.md).  ``resume`` says how the comparison goes on past it: "no
+    raise" (the difference is only in who may raise, or to how much: nobody
+    raises at this decision point, so both engines stay in step), "pokerkit
+    acts" (PokerKit's actor makes the check croupier does not ask for), or
+    None: the hand stops there (croupier plays it out alone, checked against
+    the pot rules).
     """
 
     name: str
-    summary: str
+    kind: str  # CONVENTION, POKERKIT_BUG or QUESTION
     section: str
-    kind: str  # "convention" or "pokerkit bug"
+    summary: str
     applies: Callable[[Play, Divergence], bool]
     resume: str | None = None
 
 
-def _croupier_street_is(play: Play, *names: str) -> bool:
-    return play.hand.street in names
-
-
 def short_blind(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §3: a blind posted all-in for less still counts as the full
-    blind: pre-flop the amount to call is at least the big blind and the
-    smallest raise is to two big blinds.  PokerKit uses the chips posted."""
+    """docs/rules.md §3.2: a short blind changes nothing for the other players:
+    calling still costs the whole big blind and a raise still goes to two big
+    blinds (also when the big blind was all-in on its ante and posted
+    nothing).  PokerKit uses the chips posted.  Recognised pre-flop when the
+    big blind posted less than the big blind and croupier asks for the call
+    the rules say."""
     t, hand = play.table, play.hand
-    if t.stud or d.stage != "decision" or not _croupier_street_is(play, "preflop"):
+    i = hand.actor
+    if t.stud or d.stage != "decision" or hand.street != "preflop" or i is None:
         return False
     if max(t.posted_blinds()) >= t.blinds[1]:
-        return False
-    i = hand.actor
-    if i is None:
         return False
     level = max(t.blinds[1], *hand.bets)
     return hand.to_call == min(level - hand.bets[i], hand.stacks[i])
 
 
+def no_pointless_check(play: Play, d: Divergence) -> bool:
+    """docs/rules.md §5.5, a Choice: a player with chips who has not acted is
+    asked to act only if someone else could still answer a bet (when everyone
+    else is all-in, only to call).  PokerKit asks them anyway, when all they
+    may do is check."""
+    t = d.theirs
+    if d.stage != "decision" or d.ours["actor"] is not None or t["actor"] is None:
+        return False
+    if t["to_call"] != 0 or t["can_raise"] or not t["can_check"]:
+        return False
+    state, seat = play.state, t["actor"]
+    return all(not state.stacks[j] for j in range(play.table.n) if j != seat and state.statuses[j])
+
+
 def raise_nobody_can_call(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §4 (right to raise): a player who has chips beyond a call
-    may raise.  croupier lets them although no opponent has chips to answer
-    any part of it (the excess goes back as uncalled); PokerKit refuses."""
+    """docs/rules.md §4.1, a Choice: "nobody may raise when no other player still
+    in the hand has chips left to answer".  croupier lets a player raise when
+    the others still in do have chips but not enough to call even the current
+    bet, so none of them could answer any part of the raise (it would come
+    back uncalled); PokerKit refuses.  To be decided: see the report."""
     hand = play.hand
     i = hand.actor
     if d.stage != "decision" or not d.fields <= RAISE_FIELDS or i is None:
@@ -822,88 +788,9 @@ def raise_nobody_can_call(play: Play, d: Divergence) -> bool:
     return all(hand.bets[j] + hand.stacks[j] <= level for j in others)
 
 
-def no_answer_check(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §5: when no further betting is possible (all but at most
-    one player all-in), the cards are dealt out.  PokerKit still asks the one
-    player with chips to act, when all they may do is check."""
-    t = d.theirs
-    if d.stage != "decision" or d.ours["actor"] is not None or t["actor"] is None:
-        return False
-    if t["to_call"] != 0 or t["can_raise"] or not t["can_check"]:
-        return False
-    state = play.state
-    seat = t["actor"]
-    return all(not state.stacks[j] for j in range(play.table.n) if j != seat and state.statuses[j])
-
-
-def _limit_rule(play: Play, d: Divergence) -> LimitRound | None:
-    """The round, if this is a fixed-limit raise-rights difference where croupier
-    follows the rules page (§4) exactly."""
-    if not play.table.fixed or d.stage != "decision" or not d.fields <= RAISE_FIELDS:
-        return None
-    r = limit_round(play)
-    can, to = r.expected(play.hand)
-    hand = play.hand
-    if (hand.can_raise, hand.min_raise_to, hand.max_raise_to) != (can, to, to):
-        return None
-    return r
-
-
-def limit_cap_counts_blind(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §4: the cap is one bet and three raises, and pre-flop the big
-    blind is the bet: three raises after it.  PokerKit allows four raises."""
-    r = _limit_rule(play, d)
-    if r is None or play.table.stud or play.hand.street != "preflop" or r.events[-1:] == []:
-        return False
-    return (
-        all(kind == "full" for kind, _ in r.events)
-        and r.full == CAP
-        and not play.hand.can_raise
-        and play.state.completion_betting_or_raising_count == CAP - 1
-    )
-
-
-def stud_short_completion(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §3, §4: on third street an all-in for less than the completion
-    is not a completion: the next player may still complete to the small bet
-    (and, when it is less than half a bet more than the bring-in, it does not
-    re-open the betting).  PokerKit makes the next raise one full bet more."""
-    r = _limit_rule(play, d)
-    if r is None or play.hand.street != "third":
-        return False
-    return any(kind != "full" and not full_before for kind, full_before in r.events)
-
-
-def limit_half_bet_reopens(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §4: an all-in raise of at least half a unit counts as a full
-    raise: it re-opens the betting and counts toward the cap.  PokerKit counts
-    only full raises (and short all-ins that add up to one)."""
-    r = _limit_rule(play, d)
-    return r is not None and any(kind == "half" for kind, _ in r.events)
-
-
-def limit_short_all_in(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §4: an all-in bet or raise of less than half a unit is not a
-    raise: it does not re-open the betting or count toward the cap, and before
-    any full bet the next player may complete the bet.  PokerKit counts it
-    toward the cap and makes the next raise one full bet above it."""
-    r = _limit_rule(play, d)
-    return r is not None and any(kind == "short" for kind, _ in r.events)
-
-
-def _short_bring_in_seat(play: Play, d: Divergence) -> int | None:
-    t, hand = play.table, play.hand
-    if not t.stud or d.stage != "decision" or hand.street != "third":
-        return None
-    seat = hand.bring_in_seat
-    if seat is None or hand.stacks[seat] + hand.bets[seat] > t.bring_in:
-        return None
-    return seat
-
-
 @dataclass
 class OpenRound:
-    """A no- or pot-limit betting round replayed by docs/rules.md §4: the amount
+    """A no- or pot-limit betting round replayed by docs/rules.md §4.1: the amount
     to match, the last full raise increment, the amount after the last full
     raise, and what each seat faced when it last acted."""
 
@@ -927,53 +814,179 @@ def open_round(play: Play) -> OpenRound:
     return r
 
 
-def pokerkit_short_all_in_reopens(play: Play, d: Divergence) -> bool:
-    """PokerKit bug (0.7.7): it measures an all-in bet or raise against the
-    largest bet or raise made so far in the round, which is nothing at first
-    (pre-flop the big blind does not count), so the first all-in for less than
-    a minimum bet or raise re-opens the betting.  docs/rules.md §4: it is not
-    a full raise, and a player who has acted may not raise again unless the
-    amount to match has risen by a full increment since."""
+def _open_raise_right(play: Play, d: Divergence, croupier_may: bool) -> OpenRound | None:
+    """The round, when this is a no- or pot-limit difference only in whether the
+    actor, who has acted in this round already and not faced a full raise
+    since, may raise again, croupier saying ``croupier_may``."""
     hand = play.hand
     i = hand.actor
-    if play.table.fixed or d.stage != "decision" or not d.fields <= RAISE_FIELDS:
-        return False
-    if i is None or hand.can_raise or not d.theirs["can_raise"]:
-        return False
+    if play.table.fixed or d.stage != "decision" or not d.fields <= RAISE_FIELDS or i is None:
+        return None
+    if hand.can_raise != croupier_may or d.theirs["can_raise"] == croupier_may:
+        return None
     r = open_round(play)
-    return (
-        i in r.acted
-        and r.acted[i] >= r.full_level
-        and 0 < r.level - r.acted[i] < r.increment
-        and hand.bets[i] + hand.to_call == r.level
-    )
+    if i not in r.acted or r.acted[i] < r.full_level or hand.bets[i] + hand.to_call != r.level:
+        return None
+    return r
+
+
+def short_all_in_does_not_reopen(play: Play, d: Divergence) -> bool:
+    """docs/rules.md §4.1: a short all-in does not count as a raise, and a player
+    who has acted gets the right to raise back only when the amount to call
+    has risen by a full increment since; a Choice spells out the case of
+    players who checked facing an all-in bet of less than the minimum bet:
+    they may call or fold.  PokerKit measures an all-in against the largest
+    bet or raise so far in the round, nothing at first (pre-flop the big blind
+    does not count), so the round's first short all-in re-opens the betting."""
+    r = _open_raise_right(play, d, croupier_may=False)
+    return r is not None and 0 < r.level - r.acted[play.hand.actor or 0] < r.increment
 
 
 def pokerkit_short_all_ins_add_up(play: Play, d: Divergence) -> bool:
     """PokerKit bug (0.7.7): short all-ins that add up to a full raise re-open the
-    betting only if no further short all-in follows.  docs/rules.md §4: a
-    player who has acted may raise again when the amount to match has risen
-    by at least a full increment in total since (several short all-ins add up;
-    "UTG to 6, HJ all-in 9, CO all-in 11: UTG may raise")."""
+    betting only if no further short all-in follows.  docs/rules.md §4.1
+    ("the right to raise", seed 000 situation 12): the right comes back when
+    the amount to call has risen by a full increment in total since the
+    player acted, however many short all-ins made it up."""
+    r = _open_raise_right(play, d, croupier_may=True)
+    return r is not None and r.level - r.acted[play.hand.actor or 0] >= r.increment
+
+
+@dataclass
+class LimitRound:
+    """A fixed-limit betting round replayed by docs/rules.md §4.3 (and §3.4).
+
+    ``events``: each bet or raise as "full", "half" (an all-in adding at least
+    half a unit: counts as full) or "short" (an all-in adding less: not a
+    raise), with whether a full bet had been made before it.
+    """
+
+    unit: int
+    level: int = 0
+    full: int = 0  # full bets and raises so far (the big blind counts pre-flop)
+    full_level: int = 0  # the amount to match after the last full one
+    acted: dict[int, int] = field(default_factory=dict)  # seat: amount it last acted on
+    events: list[tuple[str, bool]] = field(default_factory=list)
+
+    def target(self) -> int:
+        """The one legal raise-to: a full bet (or the completion), or one unit more."""
+        return self.unit if self.full == 0 else self.level + self.unit
+
+    def expected(self, hand: Hand) -> tuple[bool, int | None]:
+        """(may raise, the raise-to) for croupier's actor by the rules page."""
+        i = hand.actor
+        assert i is not None
+        behind, bet = hand.stacks[i], hand.bets[i]
+        able = sum(1 for j, s in enumerate(hand.stacks) if s and not hand.folded[j])
+        may = behind + bet > self.level and able >= 2 and self.full < CAP
+        if may and i in self.acted:
+            rise = self.level - self.acted[i]
+            may = self.acted[i] < self.full_level or 2 * rise >= self.unit
+        return may, (min(self.target(), behind + bet) if may else None)
+
+
+def limit_round(play: Play) -> LimitRound:
+    t, street = play.table, play.hand.street
+    r = LimitRound(t.unit(street))
+    if street == "preflop":
+        r.level = r.full_level = t.blinds[1]  # the big blind, even posted short (§3.2)
+        r.full = 1
+    for s in play.round_steps():
+        if s.kind == "cbr":
+            full_before = r.full > 0
+            if s.total >= r.target():
+                kind = "full"
+            elif 2 * (s.total - r.level) >= r.unit:
+                kind = "half"
+            else:
+                kind = "short"
+            r.events.append((kind, full_before))
+            r.level = s.total
+            if kind != "short":
+                r.full += 1
+                r.full_level = s.total
+        elif s.kind == "pb":
+            r.level = max(t.bring_in, s.total)  # a short bring-in still sets the full one
+        r.acted[s.seat] = r.level
+    return r
+
+
+def _limit_rule(play: Play, d: Divergence) -> LimitRound | None:
+    """The round, if this is a fixed-limit difference only in who may raise, or
+    to how much, and croupier follows the rules page (§4.3) exactly."""
+    if not play.table.fixed or d.stage != "decision" or not d.fields <= RAISE_FIELDS:
+        return None
+    r = limit_round(play)
     hand = play.hand
-    i = hand.actor
-    if play.table.fixed or d.stage != "decision" or not d.fields <= RAISE_FIELDS:
+    can, to = r.expected(hand)
+    if (hand.can_raise, hand.min_raise_to, hand.max_raise_to) != (can, to, to):
+        return None
+    return r
+
+
+def limit_cap_counts_big_blind(play: Play, d: Divergence) -> bool:
+    """docs/rules.md §4.3: the cap is a bet and three raises, and before the flop
+    the big blind is the bet, so three raises follow it.  PokerKit starts
+    counting at the first raise and allows four."""
+    r = _limit_rule(play, d)
+    if r is None or play.table.stud or play.hand.street != "preflop":
         return False
-    if i is None or not hand.can_raise or d.theirs["can_raise"]:
-        return False
-    r = open_round(play)
     return (
-        i in r.acted
-        and r.acted[i] >= r.full_level
-        and r.level - r.acted[i] >= r.increment
-        and hand.bets[i] + hand.to_call == r.level
+        all(kind == "full" for kind, _ in r.events)
+        and r.full == CAP
+        and not play.hand.can_raise
+        and play.state.completion_betting_or_raising_count == CAP - 1
     )
 
 
-def stud_short_bring_in_post(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §3: a bring-in seat with no more chips than the bring-in
-    can only post it (its all-in is that post; it cannot complete).  PokerKit
-    offers it a 'completion' to the same all-in amount."""
+def stud_all_in_below_completion(play: Play, d: Divergence) -> bool:
+    """docs/rules.md §3.4, §4.3 (a Choice): on third street, after only the
+    bring-in, an all-in for less than the completion that adds less than half
+    the small bet is not the round's bet: the next player may call it or
+    complete to the small bet.  PokerKit makes the next raise a full small bet
+    above the all-in (and counts the all-in toward the cap)."""
+    r = _limit_rule(play, d)
+    if r is None or play.hand.street != "third":
+        return False
+    return any(kind == "short" and not full_before for kind, full_before in r.events)
+
+
+def limit_half_bet_all_in_reopens(play: Play, d: Divergence) -> bool:
+    """docs/rules.md §4.3: an all-in that adds half a unit or more is treated as a
+    whole bet or raise: it re-opens the betting and counts toward the cap.
+    PokerKit re-opens only for a full unit (or short all-ins adding up to
+    one)."""
+    r = _limit_rule(play, d)
+    return r is not None and any(kind == "half" for kind, _ in r.events)
+
+
+def limit_short_all_in_is_no_raise(play: Play, d: Divergence) -> bool:
+    """docs/rules.md §4.3: an all-in that adds less than half a unit leaves the
+    players who have acted without a new raise and does not count toward the
+    cap; before any full bet the next bet completes to one unit (a Choice).
+    PokerKit counts it toward the cap, lets it re-open the betting when it is
+    the round's first wager, and makes the next raise a unit above it."""
+    r = _limit_rule(play, d)
+    third = play.hand.street == "third"  # there, before a completion: the stud rule
+    return r is not None and any(
+        kind == "short" and (full_before or not third) for kind, full_before in r.events
+    )
+
+
+def _short_bring_in_seat(play: Play, d: Divergence) -> int | None:
+    t, hand = play.table, play.hand
+    if not t.stud or d.stage != "decision" or hand.street != "third":
+        return None
+    seat = hand.bring_in_seat
+    if seat is None or hand.stacks[seat] + hand.bets[seat] > t.bring_in:
+        return None
+    return seat
+
+
+def stud_short_bring_in_only_posts(play: Play, d: Divergence) -> bool:
+    """docs/rules.md §3.4: a bring-in player with no more chips than the bring-in
+    can neither complete nor raise: whatever it puts in is its bring-in.
+    PokerKit offers it a 'completion' to the same all-in amount."""
     hand = play.hand
     seat = _short_bring_in_seat(play, d)
     return (
@@ -986,23 +999,22 @@ def stud_short_bring_in_post(play: Play, d: Divergence) -> bool:
 
 
 def stud_short_bring_in_stands(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §3: like a short blind, a bring-in posted all-in for less
-    still sets the full bring-in: the next players call the full bring-in or
-    complete.  PokerKit uses the chips posted."""
+    """docs/rules.md §3.4: after a bring-in posted all-in for less, the next player
+    faces the full bring-in, as after a short blind (§3.2): it calls it,
+    completes or folds.  PokerKit uses the chips posted."""
     t, hand = play.table, play.hand
     seat = _short_bring_in_seat(play, d)
-    if seat is None or hand.bring_in_pending or hand.bets[seat] >= t.bring_in:
-        return False
     i = hand.actor
+    if seat is None or i is None or hand.bring_in_pending or hand.bets[seat] >= t.bring_in:
+        return False
     level = max(t.bring_in, *hand.bets)
-    return i is not None and hand.to_call == min(level - hand.bets[i], hand.stacks[i])
+    return hand.to_call == min(level - hand.bets[i], hand.stacks[i])
 
 
 def stud_bring_in_all_in_on_ante(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §3 (bring-in) is silent when the up card that must bring in
-    belongs to a player all-in on the ante: croupier passes the bring-in to the
-    next card in bring-in order among players with chips (hand.py); PokerKit
-    makes the next seat clockwise bring in."""
+    """docs/rules.md §3.4, a Choice: a player all-in on the ante cannot bring in;
+    the bring-in passes to the next card in bring-in order among the players
+    with chips.  PokerKit gives the bring-in to the next seat clockwise."""
     t, hand, state = play.table, play.hand, play.state
     if not t.stud or d.stage != "decision" or hand.street != "third" or play.steps:
         return False
@@ -1015,10 +1027,10 @@ def stud_bring_in_all_in_on_ante(play: Play, d: Divergence) -> bool:
     )
 
 
-def stud_deck_runs_out(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §5: if the deck cannot give every remaining player a
-    seventh-street card, one community card is dealt face up for everyone.
-    PokerKit deals hole cards from the muck instead."""
+def stud_community_card(play: Play, d: Divergence) -> bool:
+    """docs/rules.md §5.4: if the deck cannot give every player still in a
+    seventh-street card, a single card is dealt face up in the middle for
+    everyone.  PokerKit deals them hole cards from the muck instead."""
     hand = play.hand
     return (
         play.table.stud
@@ -1036,6 +1048,7 @@ def _pk_received(play: Play) -> list[int]:
 
 
 def _end_with_croupier_right(play: Play, d: Divergence) -> bool:
+    """The final stacks differ, and croupier's agree with the pot rules (§6)."""
     return d.stage == "end" and d.fields == {"final stacks"}
 
 
@@ -1060,14 +1073,14 @@ def _odd_chip_bounds(play: Play) -> tuple[list[int], list[int]]:
 
 
 def odd_chips(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §6: each pot (and each half) is split on its own, its odd
-    chips one at a time to the tied players nearest the left of the button,
-    and a hi/lo pot's odd chip to the high half.  PokerKit first merges side
-    pots that the same players can still win, and gives all the odd chips of
-    a split to one player: the same chips, other owners of the odd chips.
-
-    Recognised when every seat got from PokerKit its even share of every pot
-    and half it won, plus at most the odd chips of those pots and halves."""
+    """docs/rules.md §6.2, §6.6, §6.7: the pots are cut at every all-in amount and
+    each pot (each half in hi/lo) is divided on its own, its odd chips going
+    one at a time to the tied players nearest the left of the button, the odd
+    chip between hi/lo halves to the high.  PokerKit first merges the side
+    pots that the same players can still win and gives all the odd chips of
+    a division to one player.  Recognised when every seat got from PokerKit
+    its even share of every pot and half it won, plus at most the odd chips
+    of those."""
     if not _end_with_croupier_right(play, d):
         return False
     floor, slack = _odd_chip_bounds(play)
@@ -1077,12 +1090,13 @@ def odd_chips(play: Play, d: Divergence) -> bool:
     )
 
 
-def pokerkit_low_half_without_low(play: Play, d: Divergence) -> bool:
-    """PokerKit bug (0.7.7): in a hi/lo game it halves every pot when any player
-    has a qualifying low, so a side pot in which no eligible player has a low
-    (docs/rules.md §6: the high takes it all) gives its low half to the
-    remaining contenders as if tied.  Recognised when the players of such
-    pots are the only ones whose chips differ beyond odd chips."""
+def pokerkit_hilo_low_half_without_low(play: Play, d: Divergence) -> bool:
+    """PokerKit bug (0.7.7): in a hi/lo game it halves every pot as soon as any
+    player has a qualifying low, so a side pot in which no eligible player has
+    a low (docs/rules.md §6.6: the best high takes the whole pot) gives its
+    low half to the contenders left as if they tied.  Recognised when only
+    players of such pots get other chips than the pot rules give (beyond odd
+    chips)."""
     if play.table.game not in HI_LO or not _end_with_croupier_right(play, d):
         return False
     high, low = _hand_values(play)
@@ -1100,116 +1114,116 @@ def pokerkit_low_half_without_low(play: Play, d: Divergence) -> bool:
 RULES: tuple[Rule, ...] = (
     Rule(
         "short_blind_counts_full",
-        "a blind posted all-in for less still counts as the full big blind pre-flop",
-        "§3",
-        "convention",
+        CONVENTION,
+        "§3.2",
+        "a short big blind still counts in full: the call is the big blind, the raise two",
         short_blind,
     ),
     Rule(
         "stud_bring_in_all_in_on_ante",
+        CONVENTION,
+        "§3.4",
         "the bring-in card's owner is all-in on the ante: the next card in order brings in",
-        "§3",
-        "convention",
         stud_bring_in_all_in_on_ante,
     ),
     Rule(
         "stud_short_bring_in_only_posts",
+        CONVENTION,
+        "§3.4",
         "a bring-in seat with no more chips than the bring-in can only post it",
-        "§3",
-        "convention",
-        stud_short_bring_in_post,
+        stud_short_bring_in_only_posts,
         resume="no raise",
     ),
     Rule(
         "stud_short_bring_in_stands",
-        "a bring-in posted all-in for less still sets the full bring-in",
-        "§3",
-        "convention",
+        CONVENTION,
+        "§3.4",
+        "after a bring-in posted all-in for less, the next player faces the full bring-in",
         stud_short_bring_in_stands,
     ),
     Rule(
         "stud_all_in_below_completion",
-        "on third street an all-in for less than the completion: the next player may complete",
-        "§3, §4",
-        "convention",
-        stud_short_completion,
+        CONVENTION,
+        "§3.4, §4.3",
+        "third street: an all-in adding less than half the completion; the next may complete",
+        stud_all_in_below_completion,
+        resume="no raise",
     ),
     Rule(
         "limit_cap_counts_big_blind",
-        "fixed-limit cap: pre-flop the big blind is the one bet, then three raises",
-        "§4",
-        "convention",
-        limit_cap_counts_blind,
+        CONVENTION,
+        "§4.3",
+        "fixed-limit cap before the flop: the big blind is the bet, then three raises",
+        limit_cap_counts_big_blind,
         resume="no raise",
     ),
     Rule(
         "limit_half_bet_all_in_reopens",
-        "fixed limit: an all-in raise of at least half a unit is a full raise (re-opens, "
-        "counts toward the cap)",
-        "§4",
-        "convention",
-        limit_half_bet_reopens,
+        CONVENTION,
+        "§4.3",
+        "fixed limit: an all-in adding half a unit or more is a full raise",
+        limit_half_bet_all_in_reopens,
+        resume="no raise",
     ),
     Rule(
         "limit_short_all_in_is_no_raise",
-        "fixed limit: an all-in of less than half a unit is no raise; the next player may "
-        "complete the bet",
-        "§4",
-        "convention",
-        limit_short_all_in,
+        CONVENTION,
+        "§4.3",
+        "fixed limit: an all-in adding less than half a unit is no raise; the next may complete",
+        limit_short_all_in_is_no_raise,
+        resume="no raise",
     ),
     Rule(
-        "pokerkit_short_all_in_reopens",
-        "PokerKit bug: the first all-in for less than a minimum bet or raise re-opens",
-        "§4",
-        "pokerkit bug",
-        pokerkit_short_all_in_reopens,
+        "short_all_in_does_not_reopen",
+        CONVENTION,
+        "§4.1",
+        "no/pot limit: the round's first short all-in does not re-open the betting",
+        short_all_in_does_not_reopen,
         resume="no raise",
     ),
     Rule(
         "pokerkit_short_all_ins_add_up",
-        "PokerKit bug: short all-ins adding up to a full raise re-open only if no short "
-        "all-in follows",
-        "§4",
-        "pokerkit bug",
+        POKERKIT_BUG,
+        "§4.1",
+        "short all-ins adding up to a full raise re-open, even if another short all-in follows",
         pokerkit_short_all_ins_add_up,
         resume="no raise",
     ),
     Rule(
         "raise_nobody_can_call",
-        "croupier lets a player raise when no opponent could call any of it",
-        "§4",
-        "convention",
+        QUESTION,
+        "§4.1",
+        "croupier lets a player raise when no opponent has chips to call any of it",
         raise_nobody_can_call,
         resume="no raise",
     ),
     Rule(
         "no_pointless_check",
-        "nobody is asked to act when no one could answer a bet",
-        "§5",
-        "convention",
-        no_answer_check,
+        CONVENTION,
+        "§5.5",
+        "nobody is asked to act when no one could answer a bet (PokerKit asks for a check)",
+        no_pointless_check,
         resume="pokerkit acts",
     ),
     Rule(
         "stud_community_card",
+        CONVENTION,
+        "§5.4",
         "seventh street with too few cards: one community card (PokerKit re-deals the muck)",
-        "§5",
-        "convention",
-        stud_deck_runs_out,
+        stud_community_card,
     ),
     Rule(
         "pokerkit_hilo_low_half_without_low",
-        "PokerKit bug: a hi/lo side pot nobody in it has a low for is still halved",
-        "§6",
-        "pokerkit bug",
-        pokerkit_low_half_without_low,
+        POKERKIT_BUG,
+        "§6.6",
+        "a hi/lo side pot in which nobody has a low is still halved",
+        pokerkit_hilo_low_half_without_low,
     ),
     Rule(
         "odd_chips",
-        "odd chips: each pot and half on its own, one chip at a time from the lowest seat",
-        "§6",
-        "convention",
+        CONVENTION,
+        "§6.2, §6.7",
+        "each pot and half divided on its own, odd chips one at a time from the lowest seat",
         odd_chips,
     ),
 )
@@ -1273,6 +1287,14 @@ class Report:
             + len(self.differences.get(game, []))
         )
 
+    def merge(self, other: Report) -> None:
+        self.compared.update(other.compared)
+        for mine, theirs in ((self.filtered, other.filtered), (self.resumed, other.resumed)):
+            for game, counts in theirs.items():
+                mine.setdefault(game, Counter()).update(counts)
+        for game, outcomes in other.differences.items():
+            self.differences.setdefault(game, []).extend(outcomes)
+
     def rule_counts(self) -> Counter[str]:
         """Hands per rule (stopped there or passed over), all games."""
         total: Counter[str] = Counter()
@@ -1311,30 +1333,63 @@ def hands(game: str, count: int, seed: int = 0) -> Iterator[tuple[Table, random.
         yield random_table(rng, game), rng
 
 
-def run(count: int, seed: int = 0, games: Sequence[str] = GAMES) -> Report:
+def run(count: int, seed: int = 0, games: Sequence[str] = GAMES, jobs: int = 1) -> Report:
+    """``count`` hands of each game; ``jobs`` processes share the games out (the
+    hands and the report are the same for any number of jobs)."""
+    if jobs <= 1 or len(games) <= 1:
+        report = Report()
+        for game in games:
+            for table, rng in hands(game, count, seed):
+                report.add(game, play_hand(table, rng))
+        return report
+    # The slowest games first, so that the processes finish together.
+    order = sorted(games, key=lambda g: ("Omaha" not in g, "Hi/Lo" not in g))
     report = Report()
-    for game in games:
-        for table, rng in hands(game, count, seed):
-            report.add(game, play_hand(table, rng))
+    with concurrent.futures.ProcessPoolExecutor(min(jobs, len(games))) as pool:
+        for part in pool.map(run, [count] * len(order), [seed] * len(order), [[g] for g in order]):
+            report.merge(part)
+    return report
+
+
+def _run_for(minutes: float, seed: int, batch: int = 50) -> Report:
+    """Batches of ``batch`` hands of every game, seeds from ``seed`` on, for ``minutes``."""
+    report, deadline = Report(), time.monotonic() + 60 * minutes
+    while time.monotonic() < deadline:
+        report.merge(run(batch, seed))
+        seed += 1
     return report
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Random hands of every game for ``--minutes`` (or ``--hands`` per game), then
+    the counts per game and per rule, and every unexplained difference."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, default=1.0, help="time budget (default 1)")
+    parser.add_argument("--hands", type=int, default=0, help="hands per game instead of a budget")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random hands")
     parser.add_argument("--examples", type=int, default=3, help="reproducers shown per game")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args(argv)
-    deadline = time.monotonic() + 60 * args.minutes
-    report, batch, seed = Report(), 100, args.seed * 1_000_000
-    while time.monotonic() < deadline:
-        for game in GAMES:
-            for table, rng in hands(game, batch, seed):
-                report.add(game, play_hand(table, rng))
-        seed += 1
+    start = time.monotonic()
+    if args.hands:
+        report = run(args.hands, args.seed, jobs=args.jobs)
+    else:  # each process its own seeds: 1_000_000 batches apart
+        seeds = [(args.seed * 100 + k) * 1_000_000 for k in range(max(1, args.jobs))]
+        report = Report()
+        with concurrent.futures.ProcessPoolExecutor(len(seeds)) as pool:
+            for part in pool.map(_run_for, [args.minutes] * len(seeds), seeds):
+                report.merge(part)
+    total = sum(report.hands(g) for g in GAMES)
+    print(f"{total} hands in {time.monotonic() - start:.0f} s (seed {args.seed})")
     print(report.text(args.examples))
-    print("rules:", ", ".join(f"{k} {v}" for k, v in sorted(report.rule_counts().items())))
-    return 1 if report.differences else 0
+    counts = report.rule_counts()
+    print("\nrules (hands stopped there or passed over, all games):")
+    for rule in RULES:
+        print(f"  {counts[rule.name]:7} {rule.name} [{rule.kind}, docs/rules.md {rule.section}]")
+        print(f"          {rule.summary}")
+    differences = sum(len(v) for v in report.differences.values())
+    print(f"\nunexplained differences: {differences}")
+    return 1 if differences else 0
 
 
 if __name__ == "__main__":
