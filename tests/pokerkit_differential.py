@@ -28,6 +28,7 @@ import argparse
 import concurrent.futures
 import dataclasses
 import functools
+import multiprocessing
 import random
 import sys
 import time
@@ -335,7 +336,8 @@ class Step:
 
 @dataclass
 class Divergence(Exception):
-    """Where the engines first disagree: ``stage`` "decision", "deal" or "end"."""
+    """Where the engines first disagree: ``stage`` "decision", "deal", "end" or
+    "error" (an engine raised); or "docs": croupier against the rules page."""
 
     stage: str
     fields: frozenset[str]
@@ -343,6 +345,8 @@ class Divergence(Exception):
     theirs: Observation
 
     def text(self) -> str:
+        if self.stage == "docs":
+            return f"docs: {self.theirs['docs']}"
         names = ", ".join(sorted(self.fields))
         ours = {k: self.ours[k] for k in sorted(self.fields) if k in self.ours}
         theirs = {k: self.theirs[k] for k in sorted(self.fields) if k in self.theirs}
@@ -398,10 +402,10 @@ def _pk_deal(play: Play) -> None:
             state.deal_hole([_PK_CARDS[c] for c in deck[play.dealt : play.dealt + k]], seat)
             play.dealt += k
         elif any(state.board_dealing_counts):
-            k = state.board_dealing_count
-            assert k is not None
-            state.deal_board([_PK_CARDS[c] for c in deck[play.dealt : play.dealt + k]])
-            play.dealt += k
+            count = state.board_dealing_count
+            assert count is not None
+            state.deal_board([_PK_CARDS[c] for c in deck[play.dealt : play.dealt + count]])
+            play.dealt += count
         else:
             return
 
@@ -506,11 +510,11 @@ def play_hand(
     if outcome.kind == "filtered":
         while hand.actor is not None:
             _step(play, [script.pop(0)] if script else _next(rng, hand, style))
-        model = docs_stacks(play) if hand.is_over else hand.stacks
+        model = docs_stacks(play)
         if hand.stacks != model:
             detail = (
-                f"croupier alone after {outcome.rule}: final stacks {hand.stacks}, "
-                f"docs/rules.md §6 {model}"
+                f"docs: croupier alone after {outcome.rule}: final stacks {hand.stacks}, "
+                f"by the pot rules (docs/rules.md §6) {model}"
             )
             return Outcome("difference", detail=detail, reproducer=reproducer(play))
     return outcome
@@ -544,10 +548,10 @@ def _step(play: Play, candidates: Sequence[Action]) -> Step:
     elif method == "raise_to":
         assert amount is not None
         kind, total = "cbr", amount
+    elif pending and everything <= play.table.bring_in:  # complete(), all_in(): bring in
+        kind, total = "pb", bet
     elif method == "all_in":
         kind, total = ("cc", bet) if to_call >= behind else ("cbr", everything)
-    elif pending and everything <= play.table.bring_in:  # complete(): only the bring-in
-        kind, total = "pb", bet
     else:
         kind, total = "cbr", min(play.table.bets[0], everything)
     if kind == "pb":
@@ -555,6 +559,14 @@ def _step(play: Play, candidates: Sequence[Action]) -> Step:
     step = Step(street, seat, action, kind, total)
     play.steps.append(step)
     return step
+
+
+def _check_history(play: Play) -> None:
+    """The driver's record of the actions is croupier's history (a driver check)."""
+    lines = [line.split(" ", 1)[1] for line in play.hand.history if not line.startswith("d ")]
+    actions = [line for line in lines if not line.startswith("sm")]
+    ours = [f"{s.kind} {s.total}" if s.kind == "cbr" else s.kind for s in play.steps]
+    assert actions == ours, (actions, ours)
 
 
 def docs_decision_problem(play: Play) -> str:
@@ -586,7 +598,7 @@ def _run(play: Play, rng: random.Random | None, style: Style, script: list[Actio
             break
         problem = docs_decision_problem(play)
         if problem:  # croupier against the rules page, whatever PokerKit says
-            raise Divergence("docs", frozenset({"docs"}), ours, {"docs": problem})
+            raise Divergence("docs", frozenset({"docs"}), {}, {"docs": problem})
         diff = frozenset(f for f in FIELDS if ours[f] != theirs[f])
         if diff:
             d = Divergence("decision", diff, ours, theirs)
@@ -604,15 +616,16 @@ def _run(play: Play, rng: random.Random | None, style: Style, script: list[Actio
         _apply_pokerkit(state, _step(play, candidates))
         _pk_deal(play)
     if not hand.is_over or state.status:
-        raise Divergence("end", frozenset({"over"}), {"over": hand.is_over}, {"over": True})
+        over = {"over": hand.is_over}, {"over": not state.status}
+        raise Divergence("end", frozenset({"over"}), *over)
+    _check_history(play)
     final, model = tuple(state.stacks), docs_stacks(play)
     if hand.stacks != model:  # croupier against the rules page, whatever PokerKit says
-        raise Divergence(
-            "end",
-            frozenset({"final stacks", "docs model"}),
-            {"final stacks": hand.stacks},
-            {"final stacks": final, "docs model": model},
+        problem = (
+            f"final stacks {hand.stacks}, by the pot rules (docs/rules.md §6) {model} "
+            f"(PokerKit {final})"
         )
+        raise Divergence("docs", frozenset({"docs"}), {}, {"docs": problem})
     if hand.stacks != final:
         raise Divergence(
             "end",
@@ -1251,7 +1264,7 @@ def reproducer(play: Play) -> str:
         lines.append(f"hand.{method}({'' if amount is None else amount})  # seat {s.seat}")
     lines.append(
         "print(hand.actor, hand.to_call, hand.can_check, hand.can_raise, hand.min_raise_to,"
-        " hand.max_raise_to, hand.stacks)"
+        " hand.max_raise_to, hand.stacks, hand.payoffs)"
     )
     return "\n".join(lines)
 
@@ -1345,10 +1358,16 @@ def run(count: int, seed: int = 0, games: Sequence[str] = GAMES, jobs: int = 1) 
     # The slowest games first, so that the processes finish together.
     order = sorted(games, key=lambda g: ("Omaha" not in g, "Hi/Lo" not in g))
     report = Report()
-    with concurrent.futures.ProcessPoolExecutor(min(jobs, len(games))) as pool:
+    with _pool(min(jobs, len(games))) as pool:
         for part in pool.map(run, [count] * len(order), [seed] * len(order), [[g] for g in order]):
             report.merge(part)
     return report
+
+
+def _pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
+    """Worker processes, started fresh (forking a process with threads, as a
+    test session may have, can deadlock)."""
+    return concurrent.futures.ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"))
 
 
 def _run_for(minutes: float, seed: int, batch: int = 50) -> Report:
@@ -1376,7 +1395,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:  # each process its own seeds: 1_000_000 batches apart
         seeds = [(args.seed * 100 + k) * 1_000_000 for k in range(max(1, args.jobs))]
         report = Report()
-        with concurrent.futures.ProcessPoolExecutor(len(seeds)) as pool:
+        with _pool(len(seeds)) as pool:
             for part in pool.map(_run_for, [args.minutes] * len(seeds), seeds):
                 report.merge(part)
     total = sum(report.hands(g) for g in GAMES)
