@@ -19,7 +19,7 @@ import pytest
 
 import croupier
 from croupier import phh
-from croupier.equity_calc import equity
+from croupier._equity import equity
 
 # The real hand histories kept in the repository (tests/data/phh).
 DATA = Path(__file__).resolve().parent / "data" / "phh"

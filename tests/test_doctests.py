@@ -1,7 +1,7 @@
 """Every docstring example of the ``croupier`` package, and every README example, runs as shown.
 
 One test walks the package with ``pkgutil`` (the pure-Python modules and the
-compiled ones: ``hands``, ``pots``, ``equity_kernels`` and ``hand``, which Cython
+compiled ones: ``hands``, ``pots``, ``_equity_kernels`` and ``hand``, which Cython
 compiles from ``hand.py``) and runs each example that ``doctest`` finds in
 each module.  It counts them per module against the ``>>>`` lines of the
 module's source in ``src/croupier``: a module, a compiled function or a
@@ -27,15 +27,15 @@ from croupier import hands
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "croupier"
 README = ROOT / "README.md"
-COMPILED = ("croupier.equity_kernels", "croupier.hand", "croupier.hands", "croupier.pots")
+COMPILED = ("croupier._equity_kernels", "croupier.hand", "croupier.hands", "croupier.pots")
 # Compiled functions whose examples must be found (Cython 3: cython_function_or_method).
 COMPILED_FUNCTIONS = (
     "croupier.hands.high",
     "croupier.hands.describe",
     "croupier.pots.award",
     "croupier.pots.settle",
-    "croupier.equity_kernels.holdem_exact",
-    "croupier.equity_kernels.stud_exact",
+    "croupier._equity_kernels.holdem_exact",
+    "croupier._equity_kernels.stud_exact",
 )
 EXAMPLE = re.compile(r"^\s*>>>", flags=re.M)
 

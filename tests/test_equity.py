@@ -13,7 +13,7 @@ import reference as ref
 
 import croupier
 from croupier import NO_LIMIT, POT_LIMIT, parse_cards
-from croupier.equity_calc import equity
+from croupier._equity import equity
 
 HOLDEM = croupier.TexasHoldem(NO_LIMIT)
 OMAHA_HILO = croupier.OmahaHiLo(POT_LIMIT)

@@ -11,7 +11,7 @@ import pytest
 
 import croupier
 from croupier import NO_LIMIT
-from croupier.equity_calc import equity
+from croupier._equity import equity
 
 
 def test_equity_on_a_local_dask_cluster_matches_the_local_run() -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from croupier import equity_kernels, parse_cards
+from croupier import _equity_kernels as equity_kernels
+from croupier import parse_cards
 
 
 def cards(text: str) -> np.ndarray:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from croupier import phh
-from croupier.replay import replay, seats_for
+from croupier.replay import replay
 
 # The real hand histories kept in the repository.
 DATA = Path(__file__).resolve().parent / "data" / "phh"
@@ -30,11 +30,9 @@ def test_the_hand_histories_are_there() -> None:
 @pytest.mark.parametrize("path", WSOP_HOLDEM, ids=lambda p: p.stem)
 def test_wsop_holdem_replay_ends_with_the_files_finishing_stacks(path: Path) -> None:
     history = phh.load(path)
-    hand = replay(history)
+    hand = replay(history)  # read by player, as the file lists them
     assert hand.is_over and not hand.unsettled
-    seat_of = seats_for(history)
-    finishing = tuple(hand.stacks[seat_of[p]] for p in range(len(seat_of)))
-    assert finishing == history.finishing_stacks
+    assert hand.stacks == history.finishing_stacks
 
 
 def test_every_wsop_holdem_hand_is_replayed() -> None:
@@ -52,9 +50,34 @@ def test_handhq_replays_without_illegal_actions_and_pays_the_named_winners(path:
         if not hand.is_over or hand.unsettled or winnings is None or not any(winnings):
             continue
         assert hand.winnings is not None
-        seat_of = seats_for(history)
-        paid = {p for p in range(len(seat_of)) if hand.winnings[seat_of[p]] > 0}
+        paid = {p for p, won in enumerate(hand.winnings) if won > 0}
         named = {p for p, w in enumerate(winnings) if w > 0}
         assert paid == named, f"hand {k + 1}: the replay pays {paid}, the file names {named}"
         compared += 1
     assert compared > 0 or path.name.startswith("IPN")  # IPN files give no winnings
+
+
+def test_a_heads_up_history_listing_the_button_first_is_read_by_player() -> None:
+    # p1 posts the small blind (blinds listed [2, 1]: p1 posts the second
+    # entry), so p1 is the button, seat 1 of the engine.  Everything a replay
+    # reports is still indexed like the file's players: p1's aces win at the
+    # showdown, p1 shows first after the river is checked (the big blind, p2,
+    # acts first after the flop, so it is the first to show: seat 0).
+    text = "\n".join(
+        [
+            "variant = 'NT'",
+            "antes = [0, 0]",
+            "blinds_or_straddles = [2, 1]",
+            "min_bet = 2",
+            "starting_stacks = [100, 80]",
+            "actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'p1 cc', 'p2 cc', 'd db 2c7d9h',"
+            " 'p2 cc', 'p1 cc', 'd db Js', 'p2 cc', 'p1 cc', 'd db 4s', 'p2 cc', 'p1 cc']",
+        ]
+    )
+    r = replay(phh.loads(text))
+    assert r.seats == (1, 0)
+    assert r.is_over and r.payoffs == (2, -2) and r.winnings == (4, 0)
+    assert r.stacks == (102, 78) and r.contributions == (2, 2)
+    assert r.hole(0) == tuple(phh.Action.from_text("d dh p1 AsAd").cards)
+    assert r.showdown_order == (1, 0)  # p2 (the big blind, seat 0) first
+    assert r.hand.payoffs == (-2, 2)  # the engine's own numbering: seat 0 is p2

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from croupier import phh
-from croupier.replay import replay, seats_for
+from croupier.replay import replay
 
 # The real hand histories kept in the repository.
 DATA = Path(__file__).resolve().parent / "data" / "phh"
@@ -47,10 +47,9 @@ def test_source_md_lists_these_variants_with_these_counts() -> None:
 @pytest.mark.parametrize("path", HANDS, ids=lambda p: f"{VARIANT_OF[p]}-{p.stem}")
 def test_wsop_replay_ends_with_the_files_finishing_stacks(path: Path) -> None:
     history = phh.load(path)
-    hand = replay(history)
+    hand = replay(history)  # read by player, as the file lists them
     assert hand.is_over and not hand.unsettled
-    seat_of = seats_for(history)
-    finishing = tuple(hand.stacks[seat_of[p]] for p in range(len(seat_of)))
+    finishing = hand.stacks
     assert history.finishing_stacks is not None
     assert finishing == history.finishing_stacks
     # Chips are conserved: what the players end with is what they started with.

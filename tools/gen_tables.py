@@ -28,11 +28,32 @@ only for the perfect-hash placement.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import sys
 from collections.abc import Iterable, Sequence
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
+
+
+def _load_ranking() -> ModuleType:
+    """croupier's one definition of categories and ranks (src/croupier/_ranking.py).
+
+    Loaded by its path: croupier itself is not built yet when this runs.
+    """
+    path = Path(__file__).resolve().parents[1] / "src" / "croupier" / "_ranking.py"
+    spec = importlib.util.spec_from_file_location("croupier_ranking", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_ranking = _load_ranking()
+Category = _ranking.Category
+low_rank = _ranking.low_rank
 
 # Found by a greedy search (smallest multiplier, rank by rank, that keeps every
 # multiset of <= 7 cards with <= 4 per rank distinct).  Verified below.
@@ -42,8 +63,16 @@ SUIT_SHIFT = 32
 SUIT_BIAS = 0x3333 << SUIT_SHIFT
 FLUSH_BITS = 0x8888 << SUIT_SHIFT
 
-# Categories, weakest first (also croupier.hands.Category).
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+# Categories, weakest first (croupier.hands.Category).
+HIGH_CARD = Category.HIGH_CARD
+PAIR = Category.PAIR
+TWO_PAIR = Category.TWO_PAIR
+TRIPS = Category.THREE_OF_A_KIND
+STRAIGHT = Category.STRAIGHT
+FLUSH = Category.FLUSH
+FULL_HOUSE = Category.FULL_HOUSE
+QUADS = Category.FOUR_OF_A_KIND
+STRAIGHT_FLUSH = Category.STRAIGHT_FLUSH
 
 Ranks = tuple[int, ...]
 
@@ -79,11 +108,6 @@ def high_class(ranks: Ranks, flush: bool) -> tuple[int, ...]:
         (1, 1, 1, 1, 1): HIGH_CARD,
     }[shape]
     return (category, *order)
-
-
-def low_rank(code: int) -> int:
-    """Ace-to-five rank of a rank code: ace 1, deuce 2, ..., king 13."""
-    return 1 if code == 12 else code + 2
 
 
 def a5_badness(ranks: Ranks) -> tuple[int, ...]:

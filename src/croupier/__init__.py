@@ -64,13 +64,13 @@ def __getattr__(name: str) -> object:
     """``croupier.equity``, ``EquityResult`` (they need numpy, which ``import
     croupier`` does not load), ``parse_range`` and ``Range``, imported on first use."""
     if name in ("equity", "EquityResult"):
-        from croupier import equity_calc
+        from croupier import _equity
 
-        return getattr(equity_calc, name)
+        return getattr(_equity, name)
     if name in ("simulate", "SimulationResult"):
-        from croupier import simulation
+        from croupier import _simulation
 
-        return getattr(simulation, name)
+        return getattr(_simulation, name)
     if name in ("parse_range", "Range"):
         from croupier import ranges
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from croupier.cli import main
+from croupier._cli import main
 
 sys.exit(main())

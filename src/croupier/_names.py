@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from croupier._ranking import Category, rank_of_low
+
 NAMES = (
     "deuce",
     "three",
@@ -40,32 +42,30 @@ PLURALS = (
     "aces",
 )
 
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
-
 
 def _code_of_low(r: int) -> int:
-    """Rank code of an ace-to-five rank minus one."""
-    return 12 if r == 0 else r - 1
+    """Rank code of an ace-to-five rank minus one (as the decode tables store lows)."""
+    return rank_of_low(r + 1)
 
 
 def describe_high(category: int, ranks: Sequence[int]) -> str:
     """``describe_high(6, [11, 7])`` -> ``'Full house, kings over nines'``."""
     a, b = ranks[0], ranks[1]
-    if category == STRAIGHT_FLUSH:
+    if category == Category.STRAIGHT_FLUSH:
         return "Royal flush" if a == 12 else f"Straight flush, {NAMES[a]} high"
-    if category == QUADS:
+    if category == Category.FOUR_OF_A_KIND:
         return f"Four of a kind, {PLURALS[a]}"
-    if category == FULL_HOUSE:
+    if category == Category.FULL_HOUSE:
         return f"Full house, {PLURALS[a]} over {PLURALS[b]}"
-    if category == FLUSH:
+    if category == Category.FLUSH:
         return f"Flush, {NAMES[a]} high"
-    if category == STRAIGHT:
+    if category == Category.STRAIGHT:
         return f"Straight, {NAMES[a]} high"
-    if category == TRIPS:
+    if category == Category.THREE_OF_A_KIND:
         return f"Three of a kind, {PLURALS[a]}"
-    if category == TWO_PAIR:
+    if category == Category.TWO_PAIR:
         return f"Two pair, {PLURALS[a]} and {PLURALS[b]}"
-    if category == PAIR:
+    if category == Category.PAIR:
         return f"Pair of {PLURALS[a]}"
     return f"High card, {NAMES[a]}"
 
@@ -78,7 +78,7 @@ def describe_low(ranks: Sequence[int]) -> str:
 
 def describe_ace_to_five(category: int, ranks: Sequence[int]) -> str:
     """An ace-to-five low: ``'Seven-five low'``, or its pairing: ``'Pair of fours'``."""
-    if category == HIGH_CARD:
+    if category == Category.HIGH_CARD:
         return describe_low(ranks)
     codes = [_code_of_low(r) for r in ranks]
     return describe_high(category, codes)

@@ -18,11 +18,37 @@ from typing import SupportsIndex
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
-__all__ = ["RANKS", "SUITS", "card_code", "format_card", "format_cards", "parse_cards"]
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "UNKNOWN_TEXT",
+    "card_code",
+    "card_texts",
+    "format_card",
+    "format_cards",
+    "parse_cards",
+    "rank_code",
+]
 
-# RULES.md §1: ranks in upper or lower case (and 10 for ten), suits in lower case.
-_RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
+UNKNOWN_TEXT = "??"
+"""How an unknown card is written (hand histories, a hand's history lines)."""
+
+# docs/rules.md §1: ranks in upper or lower case (and 10 for ten), suits in lower case.
+_RANK_OF = (
+    {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)} | {"10": 8}
+)
 _SUIT_OF = {s: i for i, s in enumerate(SUITS)}
+
+
+def rank_code(text: str) -> int | None:
+    """The rank code (0 = deuce … 12 = ace) of a rank's text, or None.
+
+    Upper or lower case, and ``10`` for ten.
+
+    >>> rank_code("A"), rank_code("t"), rank_code("10"), rank_code("1")
+    (12, 8, 8, None)
+    """
+    return _RANK_OF.get(text)
 
 
 def card_code(token: str) -> int:
@@ -32,8 +58,6 @@ def card_code(token: str) -> int:
     (0, 51, 34)
     """
     rank_text, suit_text = token[:-1], token[-1:]
-    if rank_text == "10":
-        rank_text = "T"
     rank = _RANK_OF.get(rank_text)
     suit = _SUIT_OF.get(suit_text)
     if rank is None or suit is None:
@@ -85,6 +109,15 @@ def format_card(code: SupportsIndex) -> str:
     if not 0 <= value < 52:
         raise ValueError(f"card code must be an int in 0..51, got {code!r}")
     return RANKS[value >> 2] + SUITS[value & 3]
+
+
+def card_texts(codes: Iterable[int | None]) -> list[str]:
+    """Text of each card, ``??`` for an unknown one (``None`` or a negative code).
+
+    >>> card_texts([51, None, -1, 0])
+    ['As', '??', '??', '2c']
+    """
+    return [UNKNOWN_TEXT if c is None or c < 0 else format_card(c) for c in codes]
 
 
 def format_cards(codes: Iterable[SupportsIndex]) -> str:

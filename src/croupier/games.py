@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from croupier._validate import as_int
 from croupier.structures import FIXED_LIMIT, Structure
 from croupier.variants import Street, Variant, as_variant, razz_bring_in_key, rules_of
 
@@ -85,18 +86,39 @@ class Game:
     extra: dict[str, object] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
+        # Every amount is read once (docs/rules.md §1: integers, numpy integers
+        # too) and stored as a Python int, so the engine computes with ints.
+        def store(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
         if self.is_stud != (self.bring_in_key is not None and self.board_key is not None):
             raise ValueError(f"{self.name}: a stud game has a bring-in key and a board key")
-        for name, amounts in (("blinds", self.blinds), ("straddles", self.straddles)):
-            for a in amounts:
-                _check_amount(f"{name} entry", a)
-        for a in self.antes if isinstance(self.antes, tuple) else (self.antes,):
-            _check_amount("antes", a)
+        store("blinds", _amounts("blinds", self.blinds))
+        store("straddles", _amounts("straddles", self.straddles))
+        if isinstance(self.antes, tuple | list):
+            store("antes", _amounts("antes", self.antes))
+        else:
+            store("antes", _check_amount("antes", self.antes))
         if self.seat_blinds is not None:
-            for a in self.seat_blinds:
-                _check_amount("seat_blinds entry", abs(a) if type(a) is int else a)
+            # A negative entry is a dead blind (posted, not a bet).
+            seat_blinds = _sequence("seat_blinds", self.seat_blinds)
+            store("seat_blinds", tuple(as_int(a, "seat_blinds entry") for a in seat_blinds))
+        store("bring_in", _check_amount("bring_in", self.bring_in))
+        if self.opening_bet is not None:
+            store("opening_bet", _check_amount("opening_bet", self.opening_bet, positive=True))
+        if self.bets is not None:
+            bets = _amounts("bets", self.bets, positive=True)
+            if len(bets) != 2:
+                raise ValueError(f"bets must be (small, big), got {self.bets!r}")
+            store("bets", bets)
+        store("cap", as_int(self.cap, "cap"))
+        if self.cap < 1:
+            raise ValueError(f"cap must be at least 1, got {self.cap}")
+        if self.seat_blinds is not None:
+            pass
         elif self.is_stud:
-            _check_amount("bring_in", self.bring_in, positive=True)
+            if self.bring_in <= 0:
+                raise ValueError(f"bring_in must be positive, got {self.bring_in}")
             if self.structure is not FIXED_LIMIT:
                 raise ValueError("stud games here are fixed limit (bring-in and completion)")
             if self.bets is not None and self.bring_in >= self.bets[0]:
@@ -108,17 +130,11 @@ class Game:
             raise ValueError(
                 f"blinds must be (small, big) with a positive big blind, got {self.blinds!r}"
             )
-        if self.opening_bet is not None:
-            _check_amount("opening_bet", self.opening_bet, positive=True)
         if self.structure is FIXED_LIMIT:
             if self.bets is None:
                 raise ValueError("fixed limit needs bets=(small, big)")
-            for a in self.bets:
-                _check_amount("bets entry", a, positive=True)
         elif self.min_bet <= 0:
             raise ValueError("no- and pot-limit need a positive big blind or opening_bet")
-        if self.cap < 1:
-            raise ValueError(f"cap must be at least 1, got {self.cap}")
 
     @property
     def is_stud(self) -> bool:
@@ -201,13 +217,23 @@ class Game:
         return Hand(self, stacks, seed=seed, deck=deck, bring_in_seat=bring_in_seat)
 
 
-def _check_amount(name: str, value: object, positive: bool = False) -> None:
-    if type(value) is not int:
-        raise ValueError(f"{name} must be an int number of chips, got {value!r}")
-    if value < 0 or (positive and value == 0):
+def _sequence(name: str, values: object) -> tuple[object, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, tuple | list):
+        raise ValueError(f"{name} must be a tuple of chip amounts, got {values!r}")
+    return tuple(values)
+
+
+def _amounts(name: str, values: object, positive: bool = False) -> tuple[int, ...]:
+    return tuple(_check_amount(f"{name} entry", a, positive) for a in _sequence(name, values))
+
+
+def _check_amount(name: str, value: object, positive: bool = False) -> int:
+    amount = as_int(value, f"{name} (a number of chips)")
+    if amount < 0 or (positive and amount == 0):
         raise ValueError(
-            f"{name} must be {'positive' if positive else 'non-negative'}, got {value}"
+            f"{name} must be {'positive' if positive else 'non-negative'}, got {amount}"
         )
+    return amount
 
 
 _BLIND_OPTIONS = (
@@ -265,15 +291,12 @@ def game(variant: Variant | str, structure: Structure | None = None, **options: 
     if not rules.is_stud:  # every player's hole cards and the board come from one deck
         board = sum(s.board for s in streets)
         max_players = min(max_players, (52 - board) // sum(s.hole for s in streets))
-    kwargs: dict[str, object] = dict(options)
+    kwargs: dict[str, object] = dict(options)  # Game reads and checks every amount
     if rules.is_stud:
         kwargs.setdefault("bring_in", 1)
         kwargs.setdefault("bets", (2, 4))
     else:
-        kwargs["blinds"] = tuple(kwargs.get("blinds", (1, 2)))  # type: ignore[arg-type]
-        kwargs["straddles"] = tuple(kwargs.get("straddles", ()))  # type: ignore[arg-type]
-        if kwargs.get("seat_blinds") is not None:
-            kwargs["seat_blinds"] = tuple(kwargs["seat_blinds"])  # type: ignore[arg-type]
+        kwargs.setdefault("blinds", (1, 2))
     return Game(
         variant=variant,
         name=name,

@@ -34,9 +34,10 @@ except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 from typing import TYPE_CHECKING
 
-from croupier.cards import format_card
+from croupier._validate import as_int, is_int
+from croupier.cards import card_texts
 from croupier.errors import IllegalAction
-from croupier.pots import Pot, Settlement, settle, side_pots
+from croupier.pots import Pot, Settlement, settle, side_pots, uncalled
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
 if TYPE_CHECKING:
@@ -99,13 +100,16 @@ class Hand:
         deck: Sequence[int] | None = None,
         bring_in_seat: int | None = None,
     ) -> None:
+        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
+            raise ValueError(f"stacks must be a sequence of chip counts, got {stacks!r}")
+        stacks = [as_int(s, f"stack of seat {i}") for i, s in enumerate(list(stacks))]
         n = len(stacks)
         if not game.min_players <= n <= game.max_players:
             raise ValueError(
                 f"{game.name} needs {game.min_players} to {game.max_players} players, got {n}"
             )
         for i, s in enumerate(stacks):
-            if type(s) is not int or s <= 0:
+            if s <= 0:
                 raise ValueError(f"stack of seat {i} must be a positive int, got {s!r}")
         self.game = game
         self._n = n
@@ -380,8 +384,9 @@ class Hand:
     def raise_to(self, total: int) -> None:
         """Bet or raise so that this round's total in front of the actor is ``total``."""
         i = self._require_actor("raise")
-        if type(total) is not int:
+        if not is_int(total):
             raise IllegalAction(f"raise amount must be an int, got {total!r}")
+        total = as_int(total, "raise amount")
         if not self.can_raise:
             raise IllegalAction(f"seat {i} may not raise now")
         lo, hi = self.min_raise_to, self.max_raise_to
@@ -459,7 +464,7 @@ class Hand:
     # ------------------------------------------------------------- internals
 
     def _check_seat(self, seat: int) -> None:
-        if type(seat) is not int or not 0 <= seat < self._n:
+        if not is_int(seat) or not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat!r} in a {self._n}-handed game")
 
     def _require_actor(self, what: str) -> int:
@@ -653,18 +658,13 @@ class Hand:
             self._end_street()
 
     def _return_uncalled(self) -> None:
-        bets = self._bets
-        top, first, second = 0, -1, 0
-        for i, b in enumerate(bets):
-            if b > first:
-                top, first, second = i, b, first
-            elif b > second:
-                second = b
-        excess = first - max(second, 0)
-        if excess > 0:
+        """The part of this round's largest bet that nobody matched goes back (§5.5)."""
+        back = uncalled(self._bets)
+        if back is not None:
+            top, excess = back
             if not self._stacks[top] and not self._folded[top]:
                 self._able += 1
-            bets[top] -= excess
+            self._bets[top] -= excess
             self._stacks[top] += excess
             self._contributed[top] -= excess
 
@@ -747,7 +747,7 @@ class Hand:
 
 
 def _text(cards: Sequence[int]) -> str:
-    return "".join("??" if c == UNKNOWN else format_card(c) for c in cards)
+    return "".join(card_texts(cards))
 
 
 def _phh_line(entry: tuple[object, ...]) -> str:
@@ -776,9 +776,7 @@ def _shuffled(seed: int | None, need: int) -> list[int]:
     if seed is None:
         material = os.urandom(32)
     else:
-        if type(seed) is not int:
-            raise ValueError(f"seed must be an int or None, got {seed!r}")
-        material = str(seed).encode()
+        material = str(as_int(seed, "seed")).encode()
         if len(material) > 64:
             material = blake2b(material).digest()
     stream = b"".join(
@@ -795,11 +793,14 @@ def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None)
     if deck is None:
         return _shuffled(seed, need)[::-1]
     else:
-        cards = list(deck)
-        known = [c for c in cards if c != UNKNOWN]
-        for c in known:
-            if type(c) is not int or not 0 <= c < 52:
+        if isinstance(deck, (str, bytes)):
+            raise ValueError("deck must be a sequence of card codes (see croupier.parse_cards)")
+        cards = []
+        for c in deck:
+            if not is_int(c) or not -1 <= c < 52:
                 raise ValueError(f"deck card {c!r} is not a card code 0..51 (or -1)")
+            cards.append(as_int(c, "deck card"))
+        known = [c for c in cards if c != UNKNOWN]
         if len(set(known)) != len(known):
             raise ValueError("deck has a card twice")
     if len(cards) < need:

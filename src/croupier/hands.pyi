@@ -1,11 +1,12 @@
 """Type stub of the compiled module ``croupier.hands`` (see hands.pyx)."""
 
 from collections.abc import Sequence
-from enum import IntEnum
 from typing import Literal, overload
 
 import numpy as np
 import numpy.typing as npt
+
+from croupier._ranking import Category as Category
 
 Cards = str | Sequence[int]
 CardArray = npt.NDArray[np.integer]
@@ -21,19 +22,6 @@ __all__ = [
     "omaha_eight_or_better_low",
     "omaha_high",
 ]
-
-class Category(IntEnum):
-    """Category of a high hand, weakest first."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
 
 @overload
 def high(cards: Cards, *, threads: int | None = None) -> int: ...

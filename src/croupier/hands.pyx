@@ -29,9 +29,7 @@ function                 values      best
 (0, 'No low')
 """
 
-import os
 import sys
-from enum import IntEnum
 
 cimport cython
 from cpython.object cimport PyObject
@@ -54,6 +52,8 @@ from croupier._eval cimport (
 )
 
 from croupier._names import describe_high, describe_low, describe_ace_to_five
+from croupier._parallel import usable_cores
+from croupier._ranking import Category
 from croupier.cards import parse_cards, format_card
 
 __all__ = [
@@ -71,10 +71,7 @@ __all__ = [
 # more than it saves.
 cdef Py_ssize_t PARALLEL_MIN_ROWS = 32768
 
-try:
-    _CPUS = len(os.sched_getaffinity(0))
-except AttributeError:  # pragma: no cover - not Linux
-    _CPUS = os.cpu_count() or 1
+_CPUS = usable_cores()
 
 
 # Every value an evaluator returns, as ready-made int objects: returning one of
@@ -84,20 +81,6 @@ cdef tuple _INTS = tuple(range(7463))
 
 cdef inline object _int(uint16_t v):
     return <object>PyTuple_GET_ITEM(_INTS, v)
-
-
-class Category(IntEnum):
-    """Category of a high hand, weakest first (``category(value)``)."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
 
 
 # ----------------------------------------------------------------------------

@@ -74,7 +74,7 @@ from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
 
-import sys
+from croupier._validate import as_int, is_bool
 
 __all__ = ["Pot", "Settlement", "award", "settle", "side_pots", "uncalled"]
 
@@ -379,19 +379,14 @@ cdef class Settlement:
 # ----------------------------------------------------------------------------
 
 cdef object _as_int(object x, str what):
-    """``x`` as a Python int: ints and integer types with ``__index__``, not bool."""
+    """``x`` as a Python int (``croupier._validate``: integer types, not bool)."""
     if type(x) is int:
         return x
-    if isinstance(x, bool) or _is_numpy_bool(x):
-        raise ValueError(f"{what} must be an integer, got the bool {x!r}")
-    if isinstance(x, (float, complex, str, bytes)) or not hasattr(type(x), "__index__"):
-        raise ValueError(f"{what} must be an integer, got {type(x).__name__} {x!r}")
-    return type(x).__index__(x)
+    return as_int(x, what)
 
 
 cdef bint _is_numpy_bool(object x):
-    np = sys.modules.get("numpy")
-    return np is not None and isinstance(x, np.bool_)
+    return is_bool(x)
 
 
 cdef object _seq(object values, str what):

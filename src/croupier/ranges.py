@@ -41,7 +41,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
-from croupier.cards import RANKS, format_card, parse_cards
+from croupier.cards import RANKS, format_card, parse_cards, rank_code
 
 __all__ = ["Combo", "Range", "parse_range"]
 
@@ -248,7 +248,9 @@ def _weight(number: str, whole: Decimal, piece: str, position: int) -> float:
 
 
 def _rank(text: str) -> int:
-    return 8 if text == "10" else RANKS.index(text.upper())
+    code = rank_code(text)
+    assert code is not None  # the tokenizer only passes ranks
+    return code
 
 
 def _class_combos(high: int, low: int, kind: str) -> list[Combo]:

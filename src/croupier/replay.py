@@ -1,9 +1,22 @@
-"""Replay a PHH hand history on croupier's betting-state machine.
+r"""Replay a PHH hand history on croupier's betting-state machine.
 
 ``replay(history)`` builds the game the file describes, deals the cards it
 records, plays every action through :class:`croupier.Hand` (so an action the
-rules forbid raises :class:`croupier.IllegalAction`) and returns the hand,
-finished when the file is complete.
+rules forbid raises :class:`croupier.IllegalAction`) and returns a
+:class:`Replay`: the hand, finished when the file is complete, read in the
+history's own order.  ``replay(h).payoffs[0]`` is the result of the file's
+first player (``p1``), whatever seat the engine gave it; the engine's
+:class:`~croupier.Hand`, numbered by seats, is ``replay(h).hand``.
+
+>>> from croupier import phh
+>>> text = (
+...     "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [2, 1]\nmin_bet = 2\n"
+...     "starting_stacks = [100, 80]\n"
+...     "actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'p1 cbr 6', 'p2 f']\n"
+... )
+>>> r = replay(phh.loads(text))   # p1 posts the small blind: the button (seat 1)
+>>> r.seats, r.payoffs, r.stacks, r.hand.payoffs
+((1, 0), (2, -2), (102, 78), (-2, 2))
 
 Choices (PHH leaves them to the reader):
 
@@ -33,7 +46,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from croupier.phh import HandHistory
 
-__all__ = ["UNLIMITED", "game_for", "history_of", "replay", "seats_for"]
+__all__ = ["UNLIMITED", "Replay", "game_for", "history_of", "replay", "seats_for"]
 
 UNLIMITED = 10**17
 """Chips given to a player whose PHH stack is ``inf``."""
@@ -167,8 +180,74 @@ def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]
     return deck
 
 
-def replay(history: HandHistory) -> Hand:
-    """Play a hand history's actions and return the hand (finished if the file is).
+class Replay:
+    """A hand history played on the engine, read in the history's own order.
+
+    ``source`` is the file's :class:`~croupier.phh.HandHistory`, ``hand`` the
+    engine's :class:`~croupier.Hand` (numbered by seats, clockwise from the
+    left of the button) and ``seats[p]`` the seat of the history's player
+    ``p`` (``p1`` is player 0).  Every other attribute is indexed by the
+    history's players, like its ``starting_stacks`` and ``finishing_stacks``.
+    """
+
+    __slots__ = ("hand", "seats", "source")
+
+    def __init__(self, source: HandHistory, hand: Hand, seats: Sequence[int]) -> None:
+        self.source = source
+        self.hand = hand
+        self.seats = tuple(seats)
+
+    def __repr__(self) -> str:
+        return f"Replay(variant={self.source.variant!r}, seats={self.seats!r}, over={self.is_over})"
+
+    def _players(self, per_seat: Sequence[int]) -> tuple[int, ...]:
+        return tuple(per_seat[seat] for seat in self.seats)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand ended (the file may stop before the end)."""
+        return self.hand.is_over
+
+    @property
+    def unsettled(self) -> bool:
+        """Whether the showdown depends on an unknown card (payoffs are then ``None``)."""
+        return self.hand.unsettled
+
+    @property
+    def payoffs(self) -> tuple[int, ...] | None:
+        """Each player's net result once the hand is over (``None`` before, or unsettled)."""
+        payoffs = self.hand.payoffs
+        return None if payoffs is None else self._players(payoffs)
+
+    @property
+    def winnings(self) -> tuple[int, ...] | None:
+        """The chips each player took from the pots (``Hand.winnings``), per player."""
+        winnings = self.hand.winnings
+        return None if winnings is None else self._players(winnings)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each player's chips behind now (at the end: the finishing stacks)."""
+        return self._players(self.hand.stacks)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Everything each player put in the hand."""
+        return self._players(self.hand.contributions)
+
+    @property
+    def showdown_order(self) -> tuple[int, ...]:
+        """The players in the order they showed down (empty without a showdown)."""
+        player_of = {seat: p for p, seat in enumerate(self.seats)}
+        return tuple(player_of[seat] for seat in self.hand.showdown_order)
+
+    def hole(self, player: int) -> tuple[int, ...]:
+        """The cards dealt to ``player`` (``-1`` for an unknown card)."""
+        return self.hand.hole(self.seats[player])
+
+
+def replay(history: HandHistory) -> Replay:
+    """Play a hand history's actions: a :class:`Replay` (finished if the file is).
 
     Raises :class:`croupier.IllegalAction` (naming the action) for an action the
     rules do not allow, ``ValueError`` for a history that cannot be set up.
@@ -212,7 +291,7 @@ def replay(history: HandHistory) -> Hand:
                 raise IllegalAction(f"{where}: {action.kind!r} is not an action of this game")
         except IllegalAction as exc:
             raise IllegalAction(f"{where}: {exc}") from None
-    return hand
+    return Replay(history, hand, seat_of)
 
 
 def history_of(hand: Hand) -> HandHistory:

@@ -16,7 +16,7 @@ yet dealt by croupier (the draw games and short-deck hold'em).
 (<Variant.OMAHA_HI_LO: 'O/8'>, 'Omaha Hi/Lo')
 >>> rules_of(Variant.RAZZ).is_stud, phh_codes(Variant.RAZZ)
 (True, ('FR',))
->>> [v.value for v in Variant if rules_of(v).streets is not None]
+>>> [v.value for v in playable()]
 ['T', 'O', 'O/8', 'C/8', '7S', '7S/8', 'R']
 """
 
@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from croupier import hands
+from croupier._ranking import low_rank
 
 __all__ = [
     "RULES",
@@ -39,6 +40,7 @@ __all__ = [
     "as_variant",
     "from_phh",
     "phh_codes",
+    "playable",
     "rules_of",
 ]
 
@@ -131,8 +133,7 @@ def seven_card_eight_low(hole: Cards, board: Cards) -> int:
 
 def _low_rank(code: int) -> int:
     """Ace-to-five rank of a card: ace 1, deuce 2, ..., king 13."""
-    rank = code >> 2
-    return 1 if rank == 12 else rank + 2
+    return low_rank(code >> 2)
 
 
 def razz_bring_in_key(card: int) -> tuple[int, ...]:
@@ -327,6 +328,15 @@ RULES: Mapping[Variant, VariantRules] = MappingProxyType(
     }
 )  # fmt: skip
 """The one table: every variant's rules (see :class:`VariantRules`)."""
+
+
+def playable() -> list[Variant]:
+    """The variants croupier deals (those with streets), in table order.
+
+    >>> [v.value for v in playable()][:3]
+    ['T', 'O', 'O/8']
+    """
+    return [v for v, r in RULES.items() if r.streets is not None]
 
 
 def phh_codes(variant: Variant) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""Type stub of the compiled module ``croupier.equity_kernels`` (see equity_kernels.pyx)."""
+"""Type stub of the compiled module ``croupier._equity_kernels`` (see _equity_kernels.pyx)."""
 
 import numpy as np
 import numpy.typing as npt

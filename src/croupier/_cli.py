@@ -48,8 +48,8 @@ from decimal import Decimal
 from typing import Literal
 
 from croupier import hands
-from croupier.cards import format_card, format_cards, parse_cards
-from croupier.variants import RULES, Variant, rules_of
+from croupier.cards import card_texts, format_card, format_cards, parse_cards
+from croupier.variants import Variant, playable, rules_of
 
 Kind = Literal["high", "ace_to_five", "eight_or_better"]
 KINDS: tuple[Kind, ...] = ("high", "ace_to_five", "eight_or_better")
@@ -99,7 +99,7 @@ _WORDS = {
 
 
 def _card_list(cards: Sequence[int | None]) -> list[str]:
-    return ["??" if c is None or c < 0 else format_card(c) for c in cards]
+    return card_texts(cards)
 
 
 @dataclass
@@ -233,7 +233,7 @@ def _report(history: HandHistory, number: int) -> _Report:
     from croupier.phh import Action
     from croupier.replay import game_for, replay
 
-    final = replay(history)
+    final = replay(history).hand
     game, seat_of = game_for(history)
     n = len(seat_of)
     player_of = {seat: player for player, seat in enumerate(seat_of)}
@@ -390,7 +390,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _games() -> dict[str, Variant]:
     """The ``--game`` choices of ``equity`` and ``simulate``: every variant croupier deals."""
-    return {r.command: v for v, r in RULES.items() if r.streets is not None}
+    return {rules_of(v).command: v for v in playable()}
 
 
 def _game(name: str) -> Game:
@@ -435,7 +435,7 @@ def _percent(x: float) -> str:
 
 
 def _equity(args: argparse.Namespace) -> int:
-    from croupier.equity_calc import equity
+    from croupier._equity import equity
 
     if len(args.hands) < 2:
         raise ValueError(f"equity needs at least two hands, got {len(args.hands)}")
@@ -517,7 +517,7 @@ def _equity(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from croupier.simulation import simulate
+    from croupier._simulation import simulate
 
     if not 2 <= args.players <= 10:
         raise ValueError(f"--players must be 2 to 10, got {args.players}")

@@ -3,7 +3,7 @@
 ``equity(game, hands, board)`` deals every remaining board (exact) or random
 boards (Monte Carlo) and counts, per player, the share of the pot won: a
 whole pot, half of a hi/lo pot, a third of a three-way tie.  Every game runs
-on the nogil kernels of ``croupier.equity_kernels`` (Hold'em exact by rank
+on the nogil kernels of ``croupier._equity_kernels`` (Hold'em exact by rank
 multisets and flush corrections).
 
 Works for the flop games (Texas Hold'em, Omaha, Omaha Hi/Lo, Courchevel
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -29,7 +28,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from croupier import equity_kernels
+from croupier import _equity_kernels as equity_kernels
+from croupier._parallel import usable_cores
+from croupier._validate import as_int, is_int
 from croupier.cards import parse_cards
 from croupier.games import Game
 from croupier.ranges import Range, parse_range
@@ -120,7 +121,7 @@ def equity(
     >>> r.deals                                   # 36 pairs of combos x 45 x 44 / 2
     35640
     """
-    _check_options(samples, seed, threads)
+    samples, seed, threads = _check_options(samples, seed, threads)
     if stderr is not None:
         return _to_target(
             game, hands, board, dead, samples, stderr, seed, threads, executor, progress
@@ -131,11 +132,16 @@ def equity(
     return result
 
 
-def _check_options(samples: object, seed: object, threads: object) -> None:
-    """ValueError naming the option unless each is None or an int in range (not a bool)."""
+def _check_options(
+    samples: object, seed: object, threads: object
+) -> tuple[int | None, int | None, int | None]:
+    """Each option as an int or None; ValueError naming it unless it is one in range."""
+    out: list[int | None] = []
     for name, value, low in (("samples", samples, 1), ("seed", seed, 0), ("threads", threads, 1)):
-        if value is not None and (type(value) is not int or value < low):
+        if value is not None and (not is_int(value) or as_int(value, name) < low):
             raise ValueError(f"{name} must be an int of at least {low} or None, got {value!r}")
+        out.append(None if value is None else as_int(value, name))
+    return out[0], out[1], out[2]
 
 
 def _to_target(
@@ -329,7 +335,7 @@ def _assignments(ranges: list[Range]) -> list[tuple[tuple[tuple[int, int], ...],
 def _result(
     sums: npt.NDArray[np.float64], divisor: int, exact: bool, deals: int | None = None
 ) -> EquityResult:
-    """The result from summed shares (the rows of ``croupier.equity_kernels``) over
+    """The result from summed shares (the rows of ``croupier._equity_kernels``) over
     ``divisor`` deals."""
     mean = sums / divisor
     stderr = None
@@ -362,7 +368,7 @@ def _fixed_hands(
     """Summed shares over every board (exact) or sampled boards, for known hole cards.
 
     Hold'em Monte Carlo and the Omaha games (Omaha, Omaha Hi/Lo, Courchevel)
-    run on the nogil kernels of ``croupier.equity_kernels``; exact enumeration
+    run on the nogil kernels of ``croupier._equity_kernels``; exact enumeration
     runs in this process on ``threads`` cores, Monte Carlo chunks go to
     ``executor`` when one is given.
     """
@@ -388,7 +394,7 @@ def _fixed_hands(
         raise ValueError(f"equity is not available for {game.name} yet")
     hilo = rules_of(game.variant).low_value is not None
     if exact:
-        cores = threads or _available_cores()
+        cores = threads or usable_cores()
         rows = equity_kernels.omaha_exact(hole_matrix, fixed, stub, missing, hilo, cores)
         return np.array(rows), math.comb(len(stub), missing), True
     sums, count = _kernel_chunks(
@@ -412,12 +418,6 @@ def _pool(workers: int) -> ThreadPoolExecutor:
     if pool is None:
         pool = _POOLS[workers] = ThreadPoolExecutor(workers, thread_name_prefix="croupier")
     return pool
-
-
-def _available_cores() -> int:
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1  # pragma: no cover - not Linux
 
 
 def _is_holdem(game: Game) -> bool:
@@ -497,7 +497,7 @@ def _holdem_exact(
 ) -> tuple[npt.NDArray[np.float64], int]:
     """Weighted mean shares over match-ups, every board of each.
 
-    ``croupier.equity_kernels.holdem_exact`` counts boards by rank multiset
+    ``croupier._equity_kernels.holdem_exact`` counts boards by rank multiset
     and corrects only the suited boards that make a flush (well under a
     millisecond for a pre-flop match-up).  Match-ups go in chunks to
     ``executor`` when one is given; the chunks are summed in order, so the
@@ -506,7 +506,7 @@ def _holdem_exact(
     holes, weights, members = match_ups.holes, match_ups.weights, match_ups.members
     board = np.array(known, dtype=np.uint8)
     dead_cards = np.array(dead, dtype=np.uint8)
-    cores = threads or _available_cores()
+    cores = threads or usable_cores()
 
     def chunk(start: int) -> tuple[npt.NDArray[np.float64], int]:
         stop = start + MATCHUP_CHUNK
@@ -563,7 +563,7 @@ def _kernel_chunks(
     result is the same either way.
     """
     count = DEFAULT_SAMPLES if samples is None else samples
-    cores = threads or _available_cores()
+    cores = threads or usable_cores()
     streams = np.random.SeedSequence(seed).spawn(math.ceil(count / KERNEL_CHUNK))
     sizes = [min(KERNEL_CHUNK, count - k * KERNEL_CHUNK) for k in range(len(streams))]
     seeds = [int(s.generate_state(1, np.uint64)[0]) for s in streams]

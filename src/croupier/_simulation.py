@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
+from croupier._validate import as_int
 from croupier.games import Game
 from croupier.hand import Hand
 
@@ -121,10 +122,10 @@ def simulate(
     With ``executor`` (any ``concurrent.futures.Executor``), chunks of 1,000
     hands run there; the result is the same as the local run.
     """
-    if type(hands) is not int or hands < 1:
+    hands = as_int(hands, "hands")
+    if hands < 1:
         raise ValueError(f"hands must be a positive int, got {hands!r}")
-    if type(seed) is not int:
-        raise ValueError(f"seed must be an int, got {seed!r}")
+    seed = as_int(seed, "seed")
     if isinstance(policy, str):
         if policy not in POLICIES:
             raise ValueError(f"policy must be one of {sorted(POLICIES)} or a callable")
