@@ -19,7 +19,11 @@ there, or, when the difference is confined to one decision point, goes on
 past it.  Everything else is an unexplained difference, reported with a
 reproducer (game, stacks, deck and actions, as croupier code).
 
-A long run: ``python tests/pokerkit_differential.py --minutes 10``.
+A long run: ``python tests/pokerkit_differential.py --minutes 10`` (``--jobs 2``
+for two processes, ``--hands N`` for N hands of each game instead of a time
+budget, ``--seed`` for other hands).  It prints, per game, the hands compared
+to the end and the hands per rule, then every unexplained difference with a
+reproducer, and exits 1 if there is one.
 """
 
 from __future__ import annotations
@@ -302,14 +306,16 @@ def observe_croupier(hand: Hand) -> Observation:
 def observe_pokerkit(state: pk.State) -> Observation:
     actor = state.actor_index
     call = state.checking_or_calling_amount
-    can_raise = state.can_complete_bet_or_raise_to()
+    # The smallest raise-to is None exactly when PokerKit allows no raise
+    # (can_complete_bet_or_raise_to() is the same test, done again).
+    lo = state.min_completion_betting_or_raising_to_amount
     return {
         "actor": actor,
         "to_call": call or 0,
         "can_check": actor is not None and call == 0,
-        "can_raise": can_raise,
-        "min_raise_to": state.min_completion_betting_or_raising_to_amount if can_raise else None,
-        "max_raise_to": state.max_completion_betting_or_raising_to_amount if can_raise else None,
+        "can_raise": lo is not None,
+        "min_raise_to": lo,
+        "max_raise_to": None if lo is None else state.max_completion_betting_or_raising_to_amount,
         "bring_in": state.can_post_bring_in(),
         "stacks": tuple(state.stacks),
     }
