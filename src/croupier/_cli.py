@@ -388,6 +388,9 @@ def _replay(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ equity
 
 
+_HOLDEM = rules_of(Variant.TEXAS_HOLDEM).command  # the default --game
+
+
 def _games() -> dict[str, Variant]:
     """The ``--game`` choices of ``equity`` and ``simulate``: every variant croupier deals."""
     return {rules_of(v).command: v for v in playable()}
@@ -616,7 +619,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_equity.add_argument(
         "--game",
         choices=tuple(_games()),
-        default="holdem",
+        default=_HOLDEM,
         help="the game (default: holdem); in stud games a hand is the cards held so far",
     )
     how = p_equity.add_mutually_exclusive_group()
@@ -648,7 +651,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="example:\n  croupier simulate --game razz --players 8 --hands 10000 --seed 1",
     )
     p_sim.add_argument(
-        "--game", choices=tuple(_games()), default="holdem", help="(default: holdem)"
+        "--game", choices=tuple(_games()), default=_HOLDEM, help=f"(default: {_HOLDEM})"
     )
     p_sim.add_argument("--players", type=int, default=6, help="seats (default: 6)")
     p_sim.add_argument("--hands", type=int, default=1000, help="hands to play (default: 1000)")
