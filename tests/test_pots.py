@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import croupier
 from croupier import pots
-from croupier.pots import Pot, award, settle, side_pots, uncalled
+from croupier.pots import Pot, award, distribute, settle, side_pots, uncalled
 
 F, T = False, True
 X = TypeVar("X")
@@ -556,6 +556,7 @@ def test_kernel_matches_the_reference(h: Hand) -> None:
     assert s.uncalled == back
     assert list(s.returned) == ref.returned(h.put, h.folded)
     assert list(s.payouts) == payouts
+    assert distribute(h.put, h.folded, h.high, h.low) == (payouts, list(s.returned))
     assert [list(r) for r in s.shares] == shares
 
 

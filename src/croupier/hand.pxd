@@ -13,7 +13,7 @@ cdef class Hand:
     cdef int _n, _live, _able, _street, _raises, _last_blind_seat
     cdef list _acted, _bets, _board, _contributed, _dead, _deck, _folded, _history, _holes, _stacks
     cdef object _aggressor, _previous_aggressor, _first_actor, _full_level, _increment
-    cdef object _to_match, _blind_level, _settlement
+    cdef object _to_match, _blind_level, _settlement, _settle_inputs, _winnings
     cdef object _payoffs, _received, _showdown, _starting
 
     # Internal methods become C methods (no Python call on the hot path).

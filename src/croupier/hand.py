@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from croupier._validate import as_int, is_int
 from croupier.cards import card_texts
 from croupier.errors import IllegalAction
-from croupier.pots import Pot, Settlement, settle, side_pots, uncalled
+from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
 if TYPE_CHECKING:
@@ -78,6 +78,7 @@ class Hand:
         "_previous_aggressor",
         "_raises",
         "_received",
+        "_settle_inputs",
         "_settlement",
         "_showdown",
         "_stacks",
@@ -87,6 +88,7 @@ class Hand:
         "_to_match",
         "_unit",
         "_up",
+        "_winnings",
         "actor",
         "game",
         "unsettled",
@@ -102,7 +104,10 @@ class Hand:
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise ValueError(f"stacks must be a sequence of chip counts, got {stacks!r}")
-        stacks = [as_int(s, f"stack of seat {i}") for i, s in enumerate(list(stacks))]
+        stacks = list(stacks)
+        for i, s in enumerate(stacks):
+            if type(s) is not int:
+                stacks[i] = as_int(s, f"stack of seat {i}")
         n = len(stacks)
         if not game.min_players <= n <= game.max_players:
             raise ValueError(
@@ -136,6 +141,9 @@ class Hand:
         self._payoffs: tuple[int, ...] | None = None
         self._received: tuple[int, ...] | None = None
         self._settlement: Settlement | None = None
+        self._settle_inputs: tuple[list[int], list[bool], list[int], list[int] | None, int] | None
+        self._settle_inputs = None
+        self._winnings: tuple[int, ...] | None = None
         self._showdown: tuple[int, ...] = ()
         self.unsettled = False
         self.actor: int | None = None
@@ -257,11 +265,7 @@ class Hand:
         pots that only folded players put chips into (``settlement.returned``),
         so a folded seat's winnings are 0.
         """
-        if self._payoffs is None or self._settlement is None:
-            return None
-        return tuple(
-            r - b for r, b in zip(self._settlement.payouts, self._settlement.returned, strict=True)
-        )
+        return self._winnings
 
     @property
     def settlement(self) -> Settlement | None:
@@ -269,10 +273,13 @@ class Hand:
 
         Its seats are the hand's; it settles the chips still in the middle
         at the end (uncalled bets given back when a round ended are not in
-        it) and leaves out dead money (a big-blind ante, dead blinds), which
-        is added to the main pot.  None before the end and for an unsettled
-        hand.
+        it); dead money (a big-blind ante, dead blinds) is in its main pot,
+        not in any seat's contributions.  None before the end and for an
+        unsettled hand.  Built on first use, from the showdown's values.
         """
+        if self._settlement is None and self._settle_inputs is not None:
+            contributions, folded, values, lows, dead = self._settle_inputs
+            self._settlement = settle(contributions, folded, values, lows, dead=dead)
         return self._settlement
 
     @property
@@ -708,9 +715,10 @@ class Hand:
                 lows = [0] * n
                 for i in live:
                     lows[i] = self.game.low_value(tuple(self._holes[i]), board)
-        settlement = settle(self._live_money(), self._folded, values, lows, dead=sum(self._dead))
-        self._settlement = settlement
-        received, returned = settlement.payouts, settlement.returned
+        money, dead = self._live_money(), sum(self._dead)
+        received, returned = distribute(money, self._folded, values, lows, dead=dead)
+        self._settle_inputs = (money, list(self._folded), values, lows, dead)
+        self._winnings = tuple([r - b for r, b in zip(received, returned, strict=True)])
         for k, i in enumerate(self._showdown):
             # The first player shows; after that a hand that wins nothing is
             # mucked (RULES.md §6: cards speak, a mucked hand cannot win).

@@ -52,11 +52,12 @@ cdef int add_dead_k(int64_t dead, uint64_t folded, int n, int m,
 
 cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
                  const int64_t* high, const int64_t* low,
-                 int64_t* payouts, int64_t* shares, int64_t dead) noexcept nogil
+                 int64_t* payouts, int64_t* shares, int64_t dead,
+                 int64_t* returned=*) noexcept nogil
 # Settle a hand: ``payouts[i]`` (``n`` entries) receives seat ``i``'s chips.
 #
 # ``low`` is NULL for a high-only game.  ``shares``, if not NULL, needs
 # ``n * n`` entries; row ``k`` receives what each seat wins from pot ``k``
 # (rows of pots that do not exist are left untouched).  Returns the number of
 # pots.  ``payouts`` include the chips given back (``returned`` of
-# ``side_pots_k``).
+# ``side_pots_k``), which are also copied to ``returned`` when it is not NULL.

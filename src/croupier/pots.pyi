@@ -12,7 +12,7 @@ of at most ``2**62``; at most 64 players.  Every function raises
 from collections.abc import Iterable
 from typing import Any, ClassVar, SupportsIndex, final
 
-__all__ = ["Pot", "Settlement", "award", "settle", "side_pots", "uncalled"]
+__all__ = ["Pot", "Settlement", "award", "distribute", "settle", "side_pots", "uncalled"]
 
 # Sequences of amounts, flags or hand values: a list or tuple is read
 # directly; any other iterable (a numpy array, a generator) is copied first.
@@ -120,6 +120,20 @@ def award(
     half to the best qualifying low (``low > 0``) among the pot's eligible
     seats, or everything to the high when none of them has a low.  Ties split
     equally, the odd chips one at a time to the lowest seats first.
+    """
+
+def distribute(
+    contributions: _Amounts,
+    folded: _Flags,
+    high: _Values,
+    low: _Values | None = None,
+    *,
+    dead: SupportsIndex = 0,
+) -> tuple[list[int], list[int]]:
+    """``(payouts, returned)``: ``award``'s payouts and, of them, the chips given back.
+
+    ``returned`` is ``Settlement.returned``; ``payouts[i] - returned[i]`` is
+    what seat ``i`` won from the pots.
     """
 
 def settle(

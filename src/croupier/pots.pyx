@@ -76,7 +76,7 @@ from libc.string cimport memset
 
 from croupier._validate import as_int, is_bool
 
-__all__ = ["Pot", "Settlement", "award", "settle", "side_pots", "uncalled"]
+__all__ = ["Pot", "Settlement", "award", "distribute", "settle", "side_pots", "uncalled"]
 
 
 cdef extern from *:
@@ -243,7 +243,8 @@ cdef int add_dead_k(int64_t dead, uint64_t folded, int n, int m,
 
 cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
                  const int64_t* high, const int64_t* low,
-                 int64_t* payouts, int64_t* shares, int64_t dead) noexcept nogil:
+                 int64_t* payouts, int64_t* shares, int64_t dead,
+                 int64_t* returned=NULL) noexcept nogil:
     cdef int64_t amounts[POTS_MAX_SEATS + 1]
     cdef uint64_t eligible[POTS_MAX_SEATS + 1]
     cdef int64_t amount, half
@@ -253,6 +254,9 @@ cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
 
     # The chips given back (uncalled, uncontested layers) start the payouts.
     m = side_pots_k(contrib, folded, n, amounts, eligible, payouts)
+    if returned != NULL:
+        for i in range(n):
+            returned[i] = payouts[i]
     m = add_dead_k(dead, folded, n, m, amounts, eligible)
     for k in range(m):
         amount = amounts[k]
@@ -633,10 +637,34 @@ def award(contributions, folded, high, low=None, *, dead=0):
     >>> award([5, 5, 5], [False] * 3, high=[2, 2, 1], low=[0, 0, 9])  # 15 = 8 high + 7 low
     [4, 4, 7]
     """
+    cdef int64_t out[POTS_MAX_SEATS]
+    cdef Py_ssize_t n = _award(contributions, folded, high, low, dead, out, NULL)
+    return _int_list(out, n)
+
+
+def distribute(contributions, folded, high, low=None, *, dead=0):
+    """``(payouts, returned)``: ``award``'s lists, and of them the chips given back.
+
+    ``returned`` is ``Settlement.returned`` (the uncalled chips and the layers
+    nobody still in contested), so ``payouts[i] - returned[i]`` is what seat
+    ``i`` won from the pots; as fast as ``award``, without building a
+    ``Settlement``.  Arguments as ``award``.
+
+    >>> distribute([6, 3, 5], [True, False, True], [0, 1, 0])   # docs/rules.md §6.3 (a)
+    ([3, 9, 2], [3, 0, 2])
+    """
+    cdef int64_t out[POTS_MAX_SEATS]
+    cdef int64_t back[POTS_MAX_SEATS]
+    cdef Py_ssize_t n = _award(contributions, folded, high, low, dead, out, back)
+    return _int_list(out, n), _int_list(back, n)
+
+
+cdef Py_ssize_t _award(object contributions, object folded, object high, object low,
+                       object dead, int64_t* out, int64_t* back) except -1:
+    """Read and check the input of ``award`` / ``distribute``, then settle into ``out``."""
     cdef int64_t buf[POTS_MAX_SEATS]
     cdef int64_t hv[POTS_MAX_SEATS]
     cdef int64_t lv[POTS_MAX_SEATS]
-    cdef int64_t out[POTS_MAX_SEATS]
     cdef uint64_t fmask
     cdef Py_ssize_t n
     if type(contributions) is not list:
@@ -659,11 +687,11 @@ def award(contributions, folded, high, low=None, *, dead=0):
     fmask = _read_folded(folded, n)
     _read_values(high, n, fmask, hv, "high")
     if low is None:
-        award_k(buf, fmask, <int>n, hv, NULL, out, NULL, dv)
+        award_k(buf, fmask, <int>n, hv, NULL, out, NULL, dv, back)
     else:
         _read_values(low, n, fmask, lv, "low")
-        award_k(buf, fmask, <int>n, hv, lv, out, NULL, dv)
-    return _int_list(out, n)
+        award_k(buf, fmask, <int>n, hv, lv, out, NULL, dv, back)
+    return n
 
 
 def settle(contributions, folded, high, low=None, *, dead=0):
