@@ -2,9 +2,9 @@
 
 PHH (https://phh.readthedocs.io) is a TOML-based text format: one hand per
 ``.phh`` file, or many hands in a ``.phhs`` file under ``[1]``, ``[2]``, ...
-table headers.  This module is the data layer only: it parses and checks the
-fields and the action notation, and writes them back; it does not replay
-hands (no betting rules are applied here).
+table headers.  This module is the data layer only: it reads, checks and
+writes the fields (the action notation is :mod:`croupier.actions`); it does
+not replay hands (no betting rules are applied here).
 
 >>> text = '''
 ... variant = 'NT'
@@ -37,88 +37,105 @@ True
 Choices
 -------
 
-**Money is exact integers.**  Every amount of a hand (antes, blinds or
-straddles, bring-in, small/big/min bet, starting and finishing stacks,
-winnings and the ``cbr`` amounts) is read from the text of its token as a
-``Decimal``, never through a binary float.  The hand's :attr:`HandHistory.scale`
-is the smallest power of ten that makes every one of them a whole number, and
-each amount is stored as an ``int`` in units of ``1/scale`` (``0.50`` with
-scale 100 is ``50``; :meth:`HandHistory.to_decimal` converts back).  The
-scale depends on the values, not on how they are written: ``0.50`` has one
-decimal place, so a hand whose amounts are all whole or in tenths (blinds
-``0.50``/``1``, stacks ``200.30``) gets scale 10, one with ``58.15`` scale 100.
-Writing divides by the scale and prints the shortest exact decimal (``0.50``
-is written ``0.5``, ``2.0`` is written ``2``).  Amounts may have at most 18
-decimal places and must be below ``10**18`` in absolute value; beyond that
-the input is rejected rather than rounded.  Negative ``blinds_or_straddles``
-entries (dead blinds in online logs) are kept as they are; every other amount
-must be non-negative, and stacks, bets and ``cbr`` amounts positive.
+**Money is exact integers.**  Every amount (antes, blinds or straddles,
+bring-in, small/big/min bet, starting and finishing stacks, winnings and the
+``cbr`` amounts) is read as a ``Decimal``, never through a binary float.  The
+hand's :attr:`HandHistory.scale` is the smallest power of ten that makes every
+one of them a whole number, and each amount is stored as an ``int`` in units of
+``1/scale`` (``0.50`` with scale 100 is ``50``; :meth:`HandHistory.to_decimal`
+converts back).  The scale depends on the values, not on how they are written:
+a hand whose amounts are all whole or in tenths (blinds ``0.50``/``1``, stacks
+``200.30``) gets scale 10, one with ``58.15`` scale 100.  Writing divides by the
+scale and prints the shortest exact decimal (``0.50`` is written ``0.5``,
+``2.0`` is written ``2``).  Amounts may have at most 18 decimal places and must
+be below ``10**18`` in absolute value; beyond that the input is rejected rather
+than rounded.  Negative ``blinds_or_straddles`` entries (dead blinds in online
+logs) are kept; every other amount must be non-negative, and stacks, bets and
+``cbr`` amounts positive.
 
 **Unknown stacks.**  A starting stack written ``inf`` (an unknown or unlimited
 stack, e.g. in iPoker logs) is stored as ``None`` and written back as ``inf``.
 ``inf`` is accepted nowhere else among the amounts.
 
 **Cards** are croupier card codes (``4 * rank + suit``, see
-:mod:`croupier.cards`); an unknown card ``??`` is ``None``.  Card text must
-be strict PHH: upper-case rank, lower-case suit, concatenated (``AsKd????``).
-Repeated cards are not an error here: draw games reshuffle discards and
-``sm`` shows cards that were dealt before, so only a replay can judge.  In
-short-deck (``NS``) deuces to fives are rejected.
+:mod:`croupier.cards`); an unknown card ``??`` is ``None``.  Card text must be
+strict PHH: upper-case rank, lower-case suit, concatenated (``AsKd????``).
+Repeated cards are not an error here (draw games reshuffle discards, ``sm``
+shows cards dealt before: only a replay can judge).  In short-deck (``NS``)
+deuces to fives are rejected.
 
-**Actions** are parsed into frozen :class:`Action` values: ``actor`` is the
-0-based player index (``p1`` is ``0``) or ``None`` for the dealer ``d``; the
-player dealt to by ``d dh`` is ``target``.  ``sm`` without cards is a muck,
-``sm -`` (the cards already dealt are shown) sets ``shows_dealt``; ``sd``
-without cards stands pat.  A ``# commentary`` is kept (without the ``#`` and
-surrounding blanks) and written back; an empty or commentary-only notation is
-a ``noop`` action.  :meth:`Action.to_text` gives the canonical text (single
-spaces).
+**Actions** are frozen :class:`~croupier.actions.Action` values (see that
+module for the notation: players, the dealer, mucks, ``sm -``, commentary).
 
 **Other fields.**  ``time`` is a ``datetime.time``; ``time_limit`` and
 ``time_banks`` (seconds, not money) are exact ``Decimal`` values (``inf``
-allowed).  A field that is absent is ``None`` (``ante_trimming_status`` too, so
-that an absent field stays absent).  Keys the specification does not define
-(user-defined ``_name`` fields, or fields of a later specification) are kept in
+allowed).  An absent field is ``None`` (``ante_trimming_status`` too, so that it
+stays absent).  Keys the specification does not define (user-defined ``_name``
+fields, or fields of a later specification) are kept in
 :attr:`HandHistory.extra`, an immutable hashable mapping in file order, with
 TOML integers as ``int``, floats as exact ``Decimal`` and arrays as tuples.
 
 **Checks.**  The variant code must be one of :data:`VARIANTS`, the fields it
-requires must be present and those it does not use absent (e.g. ``min_bet``
-in a fixed-limit game, ``bring_in`` in a blind game); every per-player array
-has one entry per player (the length of ``starting_stacks``, at least 2);
-every ``pN`` names an existing player.  Anything malformed raises
-:class:`PHHError`, a ``ValueError`` whose message names the line, the field
-and, for actions, the index and text of the action.  No other exception
-escapes from parsing.
+requires present and those it does not use absent (e.g. ``min_bet`` in a
+fixed-limit game, ``bring_in`` in a blind game); every per-player array has one
+entry per player (the length of ``starting_stacks``, at least 2); every ``pN``
+names an existing player.  Each kind of field is one object of one table
+(``_FIELDS``) that reads, checks and writes it; a field is checked once, when
+the :class:`HandHistory` is built.  Anything malformed raises
+:class:`PHHError`, a ``ValueError`` whose message names the line (and, for
+TOML syntax errors, the column), the field and, for actions, the index and
+text of the action.  No other exception escapes from reading.
 
-**TOML.**  The files are read with a small strict TOML reader of croupier's
-own (``croupier._toml``, works on Python 3.10 which has no ``tomllib``) that
-keeps numbers as text.  Writing emits one ``key = value`` line per field, in
-the order of the PHH specification's field table (except that
-``ante_trimming_status`` comes right after ``variant``, where PokerKit and the
-published datasets put it), then the extra fields in their original order.
-``dumps`` is deterministic, and ``loads(dumps(h)) == h`` for every hand that
-:func:`loads` returns (whose scale is minimal, see :meth:`HandHistory.normalized`).
+**TOML** is read by the standard library's ``tomllib`` (``tomli`` on Python
+3.10), floats as ``Decimal``.  The line of a field is looked up in the text
+only when an error is reported.  So any valid TOML is read (dotted keys, inline
+tables, sub-tables) but a table is not a value any field can hold; every
+top-level table of a ``.phhs`` file is a hand, in file order; integers beyond
+64 bits are rejected by the field checks; TOML syntax errors use tomllib's
+wording.  Writing emits one ``key = value`` line per field, in the order of the
+specification's field table (except that ``ante_trimming_status`` comes right
+after ``variant``, where PokerKit and the published datasets put it), then the
+extra fields in their order.  ``dumps`` is deterministic, and ``loads(dumps(h))
+== h`` for every hand that :func:`loads` returns (whose scale is minimal, see
+:meth:`HandHistory.normalized`).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import io
+import json
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as _field
 from decimal import Decimal
 from types import MappingProxyType
-from typing import IO, TYPE_CHECKING, Literal, Union, cast
+from typing import IO, TYPE_CHECKING, Any, Union, cast
 
-from croupier import _toml
-from croupier.cards import RANKS, SUITS, card_code, format_card
+from croupier.actions import (
+    MAX_PLACES,
+    Action,
+    ActionKind,
+    Parts,
+    check_amount,
+    decimal_places,
+    format_amount,
+    scale_exponent,
+    to_units,
+)
+from croupier.actions import parse as parse_action
+from croupier.errors import PHHError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 if TYPE_CHECKING:
-    from croupier.hand import Hand
+    from croupier.replay import Replay
 
 __all__ = [
     "VARIANTS",
@@ -137,23 +154,6 @@ __all__ = [
     "loads_all",
     "replay",
 ]
-
-
-class PHHError(ValueError):
-    """Malformed PHH input or an invalid :class:`HandHistory` / :class:`Action`.
-
-    ``field`` is the PHH field concerned, when there is one.
-
-    >>> loads("variant = 'XX'\\nantes = [0, 0]\\nstarting_stacks = [1, 1]\\nactions = []\\n")
-    Traceback (most recent call last):
-    ...
-    croupier.phh.PHHError: line 1: field 'variant': unknown variant code 'XX'
-    """
-
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-
 
 VARIANTS: Mapping[str, str] = MappingProxyType(
     {
@@ -187,131 +187,8 @@ before the pre-flop actions, the other two after them)."""
 
 _STUD = frozenset({"F7S", "F7S/8", "FR"})
 _FIXED_LIMIT = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB", "FO", "FC/8"})
-_SHORT_DECK = frozenset({"NS"})
-
-ActionKind = Literal["dh", "db", "pb", "cbr", "cc", "f", "sd", "sm", "noop"]
-"""``dh`` deal hole cards, ``db`` deal board cards, ``pb`` post the bring-in,
-``cbr`` complete/bet/raise to, ``cc`` check/call, ``f`` fold, ``sd`` stand pat
-or discard, ``sm`` show or muck, ``noop`` no action (empty or commentary only)."""
-
-_DEALER_KINDS = frozenset({"dh", "db"})
-_PLAYER_KINDS = frozenset({"pb", "cbr", "cc", "f", "sd", "sm"})
-_KINDS = _DEALER_KINDS | _PLAYER_KINDS | {"noop"}
-
-_MAX_PLACES = 18
-_MAX_ADJUSTED_EXPONENT = 17  # whole part below 10**18 (a TOML integer is 64-bit)
 _INT64 = 2**63
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
-_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-
-ExtraValue = (
-    str | bool | int | Decimal | _dt.datetime | _dt.date | _dt.time | tuple["ExtraValue", ...]
-)
-
-
-# -- small helpers -------------------------------------------------------------------
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _parse_cards(text: str) -> tuple[int | None, ...]:
-    if len(text) % 2:
-        raise PHHError(f"bad cards {text!r}: odd number of characters")
-    cards: list[int | None] = []
-    for i in range(0, len(text), 2):
-        pair = text[i : i + 2]
-        if pair == "??":
-            cards.append(None)
-        elif pair[0] in RANKS and pair[1] in SUITS:
-            cards.append(card_code(pair))
-        else:
-            raise PHHError(f"bad card {pair!r} in {text!r}")
-    return tuple(cards)
-
-
-def _format_cards(cards: Iterable[int | None]) -> str:
-    return "".join("??" if c is None else format_card(c) for c in cards)
-
-
-def _decimal_places(value: Decimal) -> int:
-    """Decimal places of a finite ``Decimal`` once trailing zeros are dropped."""
-    _, digits, exponent = value.as_tuple()
-    assert isinstance(exponent, int)
-    n = len(digits)
-    while n and digits[n - 1] == 0 and exponent < 0:
-        n -= 1
-        exponent += 1
-    if not any(digits[:n]):
-        return 0
-    return max(0, -exponent)
-
-
-def _check_amount(value: Decimal) -> Decimal:
-    if value.is_nan():
-        raise PHHError("NaN is not an amount")
-    if value.is_infinite():
-        raise PHHError("an infinite amount (inf) is only allowed in starting_stacks")
-    if value and value.adjusted() > _MAX_ADJUSTED_EXPONENT:
-        raise PHHError(f"amount {value} is too large (must be below 10**18)")
-    if _decimal_places(value) > _MAX_PLACES:
-        raise PHHError(f"amount {value} has more than {_MAX_PLACES} decimal places")
-    return value
-
-
-def _to_units(value: Decimal, scale: int) -> int:
-    """``value * scale`` exactly (``scale`` a power of ten that makes it whole)."""
-    sign, digits, exponent = value.as_tuple()
-    assert isinstance(exponent, int)
-    n = int("".join(map(str, digits)) or "0")
-    if not n:
-        return 0
-    shift = exponent + len(str(scale)) - 1
-    if shift >= 0:
-        n *= int(10**shift)
-    else:
-        n, rest = divmod(n, 10**-shift)
-        if rest:
-            raise PHHError(f"amount {value} is not a whole number of 1/{scale} units")
-    return -n if sign else n
-
-
-def _format_amount(units: int, scale: int) -> str:
-    """Shortest exact decimal text of ``units / scale``.
-
-    >>> _format_amount(50, 100), _format_amount(-150, 100), _format_amount(7, 1)
-    ('0.5', '-1.5', '7')
-    """
-    whole, rest = divmod(abs(units), scale)
-    sign = "-" if units < 0 else ""
-    if not rest:
-        return f"{sign}{whole}"
-    places = len(str(scale)) - 1
-    fraction = str(rest).rjust(places, "0").rstrip("0")
-    return f"{sign}{whole}.{fraction}"
-
-
-def _format_seconds(value: Decimal) -> str:
-    if value.is_infinite():
-        return "inf"
-    exponent = value.as_tuple().exponent
-    assert isinstance(exponent, int)
-    return format(value, "f") if exponent < 0 else str(int(value))
-
-
-def _scale_exponent(scale: object) -> int:
-    if not _is_int(scale) or cast(int, scale) < 1:
-        raise PHHError(f"scale must be a power of ten (an int >= 1), got {scale!r}", field="scale")
-    text = str(scale)
-    if text.rstrip("0") != "1" or len(text) - 1 > _MAX_PLACES:
-        raise PHHError(
-            f"scale must be a power of ten up to 10**{_MAX_PLACES}, got {scale!r}", field="scale"
-        )
-    return len(text) - 1
-
-
-# -- immutable mapping for the extra fields -------------------------------------------
+_MAX_AMOUNT = 10**18
 
 
 class FrozenMapping(Mapping[str, object]):
@@ -353,248 +230,280 @@ class FrozenMapping(Mapping[str, object]):
         return f"FrozenMapping({self._data!r})"
 
 
-# -- actions --------------------------------------------------------------------------
+# -- the kinds of fields: each one object that reads, checks and writes ---------------
 
 
-@dataclass(frozen=True)
-class _RawAction:
-    """An action as parsed from text, its amount still a ``Decimal``."""
+class _BadNumber:
+    """A TOML float that ``Decimal`` cannot hold (``1e99999999999999999999``)."""
 
-    kind: ActionKind
-    actor: int | None
-    target: int | None
-    cards: tuple[int | None, ...]
-    amount: Decimal | None
-    shows_dealt: bool
-    comment: str | None
+    def __init__(self, text: str) -> None:
+        self.text = text
 
-    def build(self, scale: int) -> Action:
-        amount = None if self.amount is None else _to_units(self.amount, scale)
-        return Action(
-            kind=self.kind,
-            actor=self.actor,
-            target=self.target,
-            cards=self.cards,
-            amount=amount,
-            shows_dealt=self.shows_dealt,
-            comment=self.comment,
-        )
+    def __str__(self) -> str:
+        return self.text
 
 
-def _player(token: str) -> int:
-    m = _PLAYER.fullmatch(token)
-    if not m:
-        raise PHHError(f"expected a player like 'p1', got {token!r}")
-    return int(m.group(1)) - 1
+def _decimal(text: str) -> Decimal | _BadNumber:
+    """``parse_float`` for tomllib: the exact value of a float token."""
+    try:
+        return Decimal(text)
+    except ArithmeticError:  # an exponent beyond what Decimal holds
+        return _BadNumber(text)
 
 
-def _parse_action(text: str) -> _RawAction:
-    if not isinstance(text, str):
-        raise PHHError(f"an action must be a string, got {type(text).__name__}")
-    body, hash_sign, comment_text = text.partition("#")
-    comment = comment_text.strip() if hash_sign else None
-    tokens = body.split()
-    if not tokens:
-        return _RawAction("noop", None, None, (), None, False, comment)
-    if len(tokens) < 2:
-        raise PHHError(f"expected an actor and an action, got {body.strip()!r}")
-    actor_token, kind, args = tokens[0], tokens[1], tokens[2:]
-    if actor_token == "d":
-        if kind == "dh":
-            if len(args) != 2:
-                raise PHHError("'d dh' takes a player and cards, e.g. 'd dh p1 AsKd'")
-            target = _player(args[0])
-            return _RawAction("dh", None, target, _parse_cards(args[1]), None, False, comment)
-        if kind == "db":
-            if len(args) != 1:
-                raise PHHError("'d db' takes cards, e.g. 'd db AsKdQh'")
-            return _RawAction("db", None, None, _parse_cards(args[0]), None, False, comment)
-        raise PHHError(f"unknown dealer action {kind!r} (expected 'dh' or 'db')")
-    actor = _player(actor_token)
-    if kind in ("pb", "cc", "f"):
-        if args:
-            raise PHHError(f"{kind!r} takes no argument")
-        return _RawAction(kind, actor, None, (), None, False, comment)  # type: ignore[arg-type]
-    if kind == "cbr":
-        if len(args) != 1:
-            raise PHHError("'cbr' takes one amount, e.g. 'p1 cbr 20'")
-        if not _AMOUNT.fullmatch(args[0]):
-            raise PHHError(f"bad amount {args[0]!r}: expected a decimal number like 20 or 2.5")
-        amount = _check_amount(Decimal(args[0]))
-        if not amount:
-            raise PHHError("a 'cbr' amount must be positive")
-        return _RawAction("cbr", actor, None, (), amount, False, comment)
-    if kind in ("sd", "sm"):
-        if len(args) > 1:
-            raise PHHError(f"{kind!r} takes at most one argument (cards)")
-        if kind == "sm" and args == ["-"]:
-            return _RawAction("sm", actor, None, (), None, True, comment)
-        cards = _parse_cards(args[0]) if args else ()
-        return _RawAction(kind, actor, None, cards, None, False, comment)  # type: ignore[arg-type]
-    raise PHHError(f"unknown player action {kind!r}")
+def _describe(value: object) -> str:
+    """A TOML value, as the reading errors show it."""
+    if isinstance(value, _BadNumber) or type(value) in (int, Decimal):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    names: dict[type, str] = {bool: "a boolean", list: "an array", dict: "a table"}
+    return names.get(type(value), f"a {type(value).__name__}")
 
 
-@dataclass(frozen=True)
-class Action:
-    """One PHH action notation, parsed.
+class _Kind:
+    """How one kind of field is read from TOML, checked and written.
 
-    ``actor`` is the acting player's 0-based index, ``None`` for the dealer
-    (and for ``noop``); ``target`` is the player dealt to by ``dh``; ``cards``
-    are card codes, ``None`` for an unknown card ``??``; ``amount`` is the
-    ``cbr`` amount in units of ``1/scale`` of the hand; ``shows_dealt`` is set
-    by ``sm -``; ``comment`` is the commentary after ``#`` (``None`` if none).
-
-    >>> a = Action.from_text("p2 cbr 12.5 # shove", scale=10)
-    >>> a.actor, a.kind, a.amount, a.comment
-    (1, 'cbr', 125, 'shove')
-    >>> a.to_text(scale=10)
-    'p2 cbr 12.5 # shove'
-    >>> Action.from_text("d dh p3 As??").cards
-    (51, None)
-    >>> Action.from_text("p1 raise 5")
-    Traceback (most recent call last):
-    ...
-    croupier.phh.PHHError: bad action 'p1 raise 5': unknown player action 'raise'
+    ``read`` turns a TOML value (floats as ``Decimal``) into the stored value,
+    amounts not yet in units (kinds with ``money``); it rejects only what cannot
+    be stored.  ``problem`` is the one check of a stored value (``None`` if it
+    is valid), made by :class:`HandHistory` however the hand was made.
     """
 
-    kind: ActionKind
-    actor: int | None = None
-    target: int | None = None
-    cards: tuple[int | None, ...] = ()
-    amount: int | None = None
-    shows_dealt: bool = False
-    comment: str | None = None
+    money = False
 
-    def __post_init__(self) -> None:
-        kind = self.kind
-        if kind not in _KINDS:
-            raise PHHError(f"unknown action kind {kind!r}")
-        if kind in _PLAYER_KINDS:
-            if not _is_int(self.actor) or cast(int, self.actor) < 0:
-                raise PHHError(f"a {kind!r} action needs a player index >= 0 as actor")
-        elif self.actor is not None:
-            raise PHHError(f"a {kind!r} action has no actor (the dealer is None)")
-        if kind == "dh":
-            if not _is_int(self.target) or cast(int, self.target) < 0:
-                raise PHHError("a 'dh' action needs a player index >= 0 as target")
-        elif self.target is not None:
-            raise PHHError(f"a {kind!r} action has no target")
-        if not isinstance(self.cards, tuple):
-            raise PHHError("cards must be a tuple")
-        for card in self.cards:
-            if card is not None and (not _is_int(card) or not 0 <= card < 52):
-                raise PHHError(f"bad card code {card!r} (expected an int in 0..51 or None)")
-        if kind in _DEALER_KINDS and not self.cards:
-            raise PHHError(f"a {kind!r} action needs cards")
-        if kind not in _DEALER_KINDS and kind not in ("sd", "sm") and self.cards:
-            raise PHHError(f"a {kind!r} action has no cards")
-        if kind == "cbr":
-            if not _is_int(self.amount) or cast(int, self.amount) <= 0:
-                raise PHHError("a 'cbr' action needs a positive int amount")
-        elif self.amount is not None:
-            raise PHHError(f"a {kind!r} action has no amount")
-        if not isinstance(self.shows_dealt, bool):
-            raise PHHError("shows_dealt must be a bool")
-        if self.shows_dealt and (kind != "sm" or self.cards):
-            raise PHHError("shows_dealt ('sm -') is only for an 'sm' action without cards")
-        if self.comment is not None and (
-            not isinstance(self.comment, str) or self.comment != self.comment.strip()
-        ):
-            raise PHHError("a comment must be a str without leading or trailing blanks")
+    def __init__(self, expected: str, test: Callable[[Any], bool] = lambda value: True) -> None:
+        self.expected, self.test = expected, test
 
-    @classmethod
-    def from_text(cls, text: str, scale: int = 1) -> Action:
-        """Parse one action notation; a ``cbr`` amount is given in units of ``1/scale``.
+    def read(self, value: object) -> object:
+        if isinstance(value, _BadNumber):
+            raise PHHError(f"the number {value} is out of range")
+        return value
 
-        >>> Action.from_text("  p1   sm   -  ").to_text()
-        'p1 sm -'
-        """
-        _scale_exponent(scale)
-        try:
-            return _parse_action(text).build(scale)
-        except PHHError as exc:
-            raise PHHError(f"bad action {text!r}: {exc}") from None
+    def ok(self, value: object, scale: int) -> bool:
+        return self.test(value)
 
-    def to_text(self, scale: int = 1) -> str:
-        """The canonical notation (amounts divided by ``scale``).
+    def problem(self, value: object, scale: int) -> str | None:
+        if self.ok(value, scale):
+            return None
+        shown = str(value) if isinstance(value, Decimal) else repr(value)
+        if self.money and _is_int(value) and scale > 1:
+            shown = f"{format_amount(cast(int, value), scale)} ({value} units of 1/{scale})"
+        expected = self.expected.replace("{limit}", f"10**18 * scale ({scale})")
+        return f" must be {expected}, got {shown}"
 
-        >>> Action("cc", actor=0).to_text(), Action("noop", comment="burn").to_text()
-        ('p1 cc', '# burn')
-        """
-        parts: list[str]
-        if self.kind == "noop":
-            parts = []
-        elif self.kind == "dh":
-            parts = ["d", "dh", f"p{cast(int, self.target) + 1}", _format_cards(self.cards)]
-        elif self.kind == "db":
-            parts = ["d", "db", _format_cards(self.cards)]
-        else:
-            parts = [f"p{cast(int, self.actor) + 1}", self.kind]
-            if self.amount is not None:
-                parts.append(_format_amount(self.amount, scale))
-            elif self.shows_dealt:
-                parts.append("-")
-            elif self.cards:
-                parts.append(_format_cards(self.cards))
-        body = " ".join(parts)
-        if self.comment is None:
-            return body
-        tail = f"# {self.comment}" if self.comment else "#"
-        return f"{body} {tail}" if body else tail
+    def write(self, value: object, scale: int) -> str:
+        return _toml_value(value)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_in(low: int, high: int) -> _Kind:
+    return _Kind(f"an int in {low}..{high}", lambda v: _is_int(v) and low <= v <= high)
+
+
+class _Money(_Kind):
+    """An amount: ``low`` 1 (positive), 0 (non-negative) or None (either sign)."""
+
+    money = True
+
+    def __init__(self, expected: str, low: int | None, inf: bool = False) -> None:
+        super().__init__(expected)
+        self.low, self.inf = low, inf
+
+    def read(self, value: object) -> int | Decimal | None:
+        value = super().read(value)
+        if type(value) is int:
+            if -_MAX_AMOUNT < value < _MAX_AMOUNT:
+                return value
+            raise PHHError(f"amount {value} is too large (must be below 10**18)")
+        if type(value) is not Decimal:
+            raise PHHError(f"expected a number, got {_describe(value)}")
+        return None if self.inf and value == Decimal("Infinity") else check_amount(value)
+
+    def ok(self, value: object, scale: int) -> bool:
+        if value is None:
+            return self.inf
+        low = 1 - _MAX_AMOUNT * scale if self.low is None else self.low
+        return _is_int(value) and low <= cast(int, value) < _MAX_AMOUNT * scale
+
+    def write(self, value: object, scale: int) -> str:
+        return "inf" if value is None else format_amount(cast(int, value), scale)
+
+
+class _Seconds(_Kind):
+    """A duration in seconds: a ``Decimal`` >= 0, or ``inf``."""
+
+    def read(self, value: object) -> object:
+        return Decimal(value) if type(value) is int else super().read(value)
+
+    def write(self, value: object, scale: int) -> str:
+        seconds = cast(Decimal, value)
+        if seconds.is_infinite():
+            return "inf"
+        exponent = cast(int, seconds.as_tuple().exponent)
+        return format(seconds, "f") if exponent < 0 else str(int(seconds))
+
+    def ok(self, value: object, scale: int) -> bool:
+        if not isinstance(value, Decimal) or value.is_nan() or value < 0:
+            return False
+        if value.is_infinite() or not value:
+            return True
+        return value.adjusted() < 18 and decimal_places(value) <= MAX_PLACES
+
+
+class _Array(_Kind):
+    """A TOML array of ``item``, stored as a tuple."""
+
+    def __init__(self, item: _Kind) -> None:
+        super().__init__("a tuple", lambda v: isinstance(v, tuple))
+        self.item, self.money = item, item.money
+
+    def read(self, value: object) -> tuple[object, ...]:
+        if not isinstance(value, list):
+            raise PHHError(f"expected an array, got {_describe(value)}")
+        read, items = self.item.read, []
+        for i, item in enumerate(value):
+            try:
+                items.append(read(item))
+            except PHHError as exc:
+                shown = f" {item!r}" if isinstance(self.item, _Action) and type(item) is str else ""
+                raise PHHError(f"[{i}]{shown}: {exc}") from None
+        return tuple(items)
+
+    def problem(self, value: object, scale: int) -> str | None:
+        if not isinstance(value, tuple):
+            return super().problem(value, scale)
+        for i, item in enumerate(value):
+            problem = self.item.problem(item, scale)
+            if problem:
+                return f"[{i}]{problem}"
+        return None
+
+    def write(self, value: object, scale: int) -> str:
+        write = self.item.write
+        return "[" + ", ".join([write(v, scale) for v in cast(tuple[object, ...], value)]) + "]"
+
+
+class _Action(_Kind):
+    """An action, read as :data:`~croupier.actions.Parts` (the amount not yet in units)."""
+
+    def read(self, value: object) -> Parts:
+        if type(value) is not str:
+            raise PHHError(f"expected a string, got {_describe(value)}")
+        return parse_action(value)
+
+    def write(self, value: object, scale: int) -> str:
+        return _toml_string(cast(Action, value).to_text(scale))
+
+
+class _Extra(_Kind):
+    """A field the specification does not define (str, bool, int, Decimal, date/time, tuple)."""
+
+    def read(self, value: object) -> object:
+        if isinstance(value, list):
+            return tuple([self.read(v) for v in value])
+        if isinstance(value, dict):
+            raise PHHError(
+                "a table is not a field value (.phhs files of [N] tables: use loads_all)"
+            )
+        return super().read(value)
+
+    def problem(self, value: object, scale: int) -> str | None:
+        if isinstance(value, tuple):
+            return next(filter(None, (self.problem(v, scale) for v in value)), None)
+        if isinstance(value, Decimal):
+            return "NaN is not supported" if value.is_nan() else None
+        if _is_int(value):
+            return (
+                None if -_INT64 <= cast(int, value) < _INT64 else f"{value} does not fit in 64 bits"
+            )
+        if isinstance(value, (_dt.datetime, _dt.time)) and value.tzinfo is not None:
+            offset = value.utcoffset()
+            if isinstance(value, _dt.time) or offset is None or offset % _dt.timedelta(minutes=1):
+                return "TOML has only date-times with whole-minute offsets"
+        elif not isinstance(value, (str, bool, _dt.date, _dt.time)):
+            name = type(value).__name__
+            return f"cannot hold a {name} (str, bool, int, Decimal, date/time or tuple)"
+        return None
+
+
+_STR = _Kind("a str", lambda v: isinstance(v, str))
+_INT = _int_in(-_INT64, _INT64 - 1)
+_INT_OR_STR = _Kind("a str or a 64-bit int", lambda v: isinstance(v, str) or _INT.test(v))
+_BET = _Money("a positive int below {limit}", 1)
+_AMOUNTS = _Array(_Money("a non-negative int amount below {limit}", 0))
+_SECONDS = _Seconds("a Decimal number of seconds >= 0 below 10**18, or infinity")
+_EXTRA = _Extra("a str, bool, int, Decimal, date/time or tuple")
+
+# PHH field name -> its kind; the order is the writing order.
+_FIELDS: dict[str, _Kind] = {
+    "variant": _STR,
+    "ante_trimming_status": _Kind("a bool", lambda v: isinstance(v, bool)),
+    "antes": _AMOUNTS,
+    "blinds_or_straddles": _Array(
+        _Money("an int amount of absolute value below {limit} (negative: a dead blind)", None)
+    ),
+    **dict.fromkeys(["bring_in", "small_bet", "big_bet", "min_bet"], _BET),
+    "starting_stacks": _Array(
+        _Money("a positive int amount below {limit}, or None (inf)", 1, True)
+    ),
+    "actions": _Array(_Action("an Action", lambda v: isinstance(v, Action))),
+    **dict.fromkeys(["author", "event", "url", "venue", "address", "city", "region"], _STR),
+    "postal_code": _STR,
+    "country": _STR,
+    "time": _Kind(
+        "a datetime.time without time zone",
+        lambda v: isinstance(v, _dt.time) and v.tzinfo is None,
+    ),
+    "time_zone": _STR,
+    "time_zone_abbreviation": _STR,
+    "day": _int_in(1, 31),
+    "month": _int_in(1, 12),
+    "year": _INT,
+    "hand": _INT_OR_STR,
+    "level": _INT,
+    "seats": _Array(_INT),
+    "seat_count": _int_in(1, _INT64 - 1),
+    "table": _INT_OR_STR,
+    "players": _Array(_STR),
+    "finishing_stacks": _AMOUNTS,
+    "winnings": _AMOUNTS,
+    "currency": _STR,
+    "currency_symbol": _STR,
+    "time_limit": _SECONDS,
+    "time_banks": _Array(_SECONDS),
+}
+_MONEY_FIELDS = tuple(name for name, kind in _FIELDS.items() if kind.money)
+_ALWAYS_REQUIRED = ("variant", "antes", "starting_stacks", "actions")
+# Every array but the actions has one entry per player (as many as starting_stacks).
+_PER_PLAYER = tuple(n for n, kind in _FIELDS.items() if isinstance(kind, _Array) and n != "actions")
+
+
+def _amounts(values: Mapping[str, Any], more: Iterable[Any]) -> list[Any]:
+    """The amounts of the money fields of ``values`` (field name -> value), then ``more``."""
+    found = [a for a in more if a is not None]
+    for name in _MONEY_FIELDS:
+        value = values.get(name)
+        found.extend(a for a in (value if isinstance(value, tuple) else (value,)) if a is not None)
+    return found
+
+
+def _convert(values: Mapping[str, Any], convert: Callable[[Any], int]) -> dict[str, object]:
+    """The money fields of ``values``, ``convert`` applied to every amount (``inf`` kept)."""
+    changes: dict[str, object] = {}
+    for name in _MONEY_FIELDS:
+        value = values.get(name)
+        if isinstance(value, tuple):
+            changes[name] = tuple([None if v is None else convert(v) for v in value])
+        elif value is not None:
+            changes[name] = convert(value)
+    return changes
 
 
 # -- the hand history -----------------------------------------------------------------
-
-# PHH field name -> how it is stored; the order is the writing order.
-_FIELDS: dict[str, str] = {
-    "variant": "str",
-    "ante_trimming_status": "bool",
-    "antes": "money[]",
-    "blinds_or_straddles": "money[]",
-    "bring_in": "money",
-    "small_bet": "money",
-    "big_bet": "money",
-    "min_bet": "money",
-    "starting_stacks": "stack[]",
-    "actions": "actions",
-    "author": "str",
-    "event": "str",
-    "url": "str",
-    "venue": "str",
-    "address": "str",
-    "city": "str",
-    "region": "str",
-    "postal_code": "str",
-    "country": "str",
-    "time": "time",
-    "time_zone": "str",
-    "time_zone_abbreviation": "str",
-    "day": "int",
-    "month": "int",
-    "year": "int",
-    "hand": "int|str",
-    "level": "int",
-    "seats": "int[]",
-    "seat_count": "int",
-    "table": "int|str",
-    "players": "str[]",
-    "finishing_stacks": "money[]",
-    "winnings": "money[]",
-    "currency": "str",
-    "currency_symbol": "str",
-    "time_limit": "seconds",
-    "time_banks": "seconds[]",
-}
-_ALWAYS_REQUIRED = ("variant", "antes", "starting_stacks", "actions")
-_PER_PLAYER = (
-    "antes",
-    "blinds_or_straddles",
-    "finishing_stacks",
-    "winnings",
-    "seats",
-    "players",
-    "time_banks",
-)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -613,7 +522,7 @@ class HandHistory:
     ...             starting_stacks=(200, 200), actions=())
     Traceback (most recent call last):
     ...
-    croupier.phh.PHHError: field 'antes' has 1 entries, expected 2 (one per player)
+    croupier.errors.PHHError: field 'antes' has 1 entries, expected 2 (one per player)
     """
 
     variant: str
@@ -657,13 +566,19 @@ class HandHistory:
     extra: Mapping[str, object] = _field(default_factory=FrozenMapping)
 
     def __post_init__(self) -> None:
-        _scale_exponent(self.scale)
+        scale = self.scale
+        scale_exponent(scale)
         if not isinstance(self.extra, FrozenMapping):
             if not isinstance(self.extra, Mapping):
                 raise PHHError("extra must be a mapping", field="extra")
             object.__setattr__(self, "extra", FrozenMapping(self.extra))
         for name, kind in _FIELDS.items():
-            _check_field(name, kind, getattr(self, name), self.scale)
+            value = getattr(self, name)
+            if value is None:
+                if name in _ALWAYS_REQUIRED:
+                    raise PHHError(f"missing required field {name!r}", field=name)
+            elif problem := kind.problem(value, scale):
+                raise PHHError(f"field {name!r}{problem}", field=name)
         self._check_variant()
         players = len(self.starting_stacks)
         if players < 2:
@@ -678,52 +593,38 @@ class HandHistory:
                     f"field {name!r} has {len(value)} entries, expected {players} (one per player)",
                     field=name,
                 )
-        self._check_actions(players)
+        for i, action in enumerate(self.actions):
+            problem = None
+            if max(action.actor or 0, action.target or 0) >= players:
+                who = max(action.actor or 0, action.target or 0) + 1
+                problem = f"player p{who} does not exist ({players} players)"
+            elif self.variant == "NS" and any(c is not None and c < 16 for c in action.cards):
+                problem = "short-deck hold 'em has no cards below six"
+            if problem:
+                raise PHHError(
+                    f"actions[{i}] {action.to_text(scale)!r}: {problem}", field="actions"
+                )
         for key, value in self.extra.items():
             if not isinstance(key, str):
                 raise PHHError(f"extra field name {key!r} is not a str", field="extra")
             if key in _FIELDS:
                 raise PHHError(f"extra field {key!r} is a PHH field", field=key)
-            _check_extra_value(key, value)
+            if problem := _EXTRA.problem(value, scale):
+                raise PHHError(f"extra field {key!r}: {problem}", field=key)
 
     def _check_variant(self) -> None:
         variant = self.variant
         if variant not in VARIANTS:
             raise PHHError(f"field 'variant': unknown variant code {variant!r}", field="variant")
-        stud = variant in _STUD
-        fixed = variant in _FIXED_LIMIT
-        uses = {
-            "blinds_or_straddles": not stud,
-            "bring_in": stud,
-            "small_bet": fixed,
-            "big_bet": fixed,
-            "min_bet": not fixed,
-        }
+        stud, fixed = variant in _STUD, variant in _FIXED_LIMIT
+        uses = {"blinds_or_straddles": not stud, "bring_in": stud}
+        uses |= {"small_bet": fixed, "big_bet": fixed, "min_bet": not fixed}
         for name, used in uses.items():
             present = getattr(self, name) is not None
             if used and not present:
                 raise PHHError(f"missing required field {name!r} (variant {variant})", field=name)
             if present and not used:
                 raise PHHError(f"field {name!r} is not used by variant {variant}", field=name)
-
-    def _check_actions(self, players: int) -> None:
-        short_deck = self.variant in _SHORT_DECK
-        for i, action in enumerate(self.actions):
-            if not isinstance(action, Action):
-                raise PHHError(f"actions[{i}] is not an Action", field="actions")
-            for who in (action.actor, action.target):
-                if who is not None and who >= players:
-                    raise PHHError(
-                        f"actions[{i}] {action.to_text(self.scale)!r}: player p{who + 1} "
-                        f"does not exist ({players} players)",
-                        field="actions",
-                    )
-            if short_deck and any(c is not None and c < 16 for c in action.cards):
-                raise PHHError(
-                    f"actions[{i}] {action.to_text(self.scale)!r}: short-deck hold 'em has no "
-                    "cards below six",
-                    field="actions",
-                )
 
     @property
     def player_count(self) -> int:
@@ -736,7 +637,7 @@ class HandHistory:
         >>> loads(_EXAMPLE).to_decimal(50)
         Decimal('0.5')
         """
-        return Decimal(_format_amount(amount, self.scale))
+        return Decimal(format_amount(amount, self.scale))
 
     def with_scale(self, scale: int) -> HandHistory:
         """The same hand with amounts in units of ``1/scale`` (must be exact).
@@ -747,21 +648,24 @@ class HandHistory:
         >>> h.with_scale(1)
         Traceback (most recent call last):
         ...
-        croupier.phh.PHHError: amount 500 at scale 1000 is not a whole number at scale 1
+        croupier.errors.PHHError: amount 500 at scale 1000 is not a whole number at scale 1
         """
-        exponent = _scale_exponent(scale) - _scale_exponent(self.scale)
+        exponent = scale_exponent(scale) - scale_exponent(self.scale)
+
+        up, down = int(10 ** max(exponent, 0)), int(10 ** max(-exponent, 0))
 
         def convert(units: int) -> int:
-            if exponent >= 0:
-                return units * int(10**exponent)
-            whole, rest = divmod(units, int(10**-exponent))
+            whole, rest = divmod(units * up, down)
             if rest:
                 raise PHHError(
                     f"amount {units} at scale {self.scale} is not a whole number at scale {scale}"
                 )
             return whole
 
-        return _map_amounts(self, convert, scale)
+        actions = tuple(
+            a if a.amount is None else replace(a, amount=convert(a.amount)) for a in self.actions
+        )
+        return replace(self, scale=scale, actions=actions, **_convert(vars(self), convert))  # type: ignore[arg-type]
 
     def normalized(self) -> HandHistory:
         """The same hand at the smallest scale that keeps every amount whole.
@@ -773,7 +677,7 @@ class HandHistory:
         >>> h.with_scale(10**6).normalized() == h
         True
         """
-        amounts = [a for a in _iter_amounts(self) if a]
+        amounts = [a for a in _amounts(vars(self), (a.amount for a in self.actions)) if a]
         scale = self.scale
         while scale > 1 and all(a % 10 == 0 for a in amounts):
             amounts = [a // 10 for a in amounts]
@@ -789,306 +693,46 @@ starting_stacks = [100.25, 100]
 actions = ['p2 cbr 3', 'p1 f']
 """
 
-_MONEY_FIELDS = (
-    "antes",
-    "blinds_or_straddles",
-    "bring_in",
-    "small_bet",
-    "big_bet",
-    "min_bet",
-    "starting_stacks",
-    "finishing_stacks",
-    "winnings",
-)
-
-
-def _iter_amounts(hand: HandHistory) -> Iterator[int]:
-    for name in _MONEY_FIELDS:
-        value = getattr(hand, name)
-        if isinstance(value, tuple):
-            yield from (v for v in value if v is not None)
-        elif value is not None:
-            yield value
-    yield from (a.amount for a in hand.actions if a.amount is not None)
-
-
-def _map_amounts(hand: HandHistory, convert: Callable[[int], int], scale: int) -> HandHistory:
-    changes: dict[str, object] = {}
-    for name in _MONEY_FIELDS:
-        value = getattr(hand, name)
-        if isinstance(value, tuple):
-            changes[name] = tuple(None if v is None else convert(v) for v in value)
-        elif value is not None:
-            changes[name] = convert(value)
-    changes["actions"] = tuple(
-        a if a.amount is None else replace(a, amount=convert(a.amount)) for a in hand.actions
-    )
-    return replace(hand, scale=scale, **changes)  # type: ignore[arg-type]
-
-
-def _check_field(name: str, kind: str, value: object, scale: int) -> None:
-    """Type and range check of one field of a constructed :class:`HandHistory`."""
-    if value is None:
-        if name in _ALWAYS_REQUIRED:
-            raise PHHError(f"missing required field {name!r}", field=name)
-        return
-
-    def fail(expected: str) -> PHHError:
-        got = _show(value, kind, scale)
-        return PHHError(f"field {name!r} must be {expected}, got {got}", field=name)
-
-    if kind == "str":
-        if not isinstance(value, str):
-            raise fail("a str")
-    elif kind == "bool":
-        if not isinstance(value, bool):
-            raise fail("a bool")
-    elif kind == "int":
-        low = {"day": 1, "month": 1, "seat_count": 1}.get(name, -_INT64)
-        high = {"day": 31, "month": 12}.get(name, _INT64 - 1)
-        if not _is_int(value) or not low <= cast(int, value) <= high:
-            raise fail(f"an int in {low}..{high}")
-    elif kind == "int|str":
-        if not isinstance(value, str) and not (
-            _is_int(value) and -_INT64 <= cast(int, value) < _INT64
-        ):
-            raise fail("a str or a 64-bit int")
-    elif kind == "time":
-        if not isinstance(value, _dt.time) or value.tzinfo is not None:
-            raise fail("a datetime.time without time zone")
-    elif kind == "money":
-        if not _is_int(value) or not 0 < cast(int, value) < 10**18 * scale:
-            raise fail(f"a positive int below 10**18 * scale ({scale})")
-    elif kind == "seconds":
-        if not _seconds_ok(value):
-            raise fail("a Decimal number of seconds >= 0 below 10**18, or infinity")
-    elif kind == "actions":
-        if not isinstance(value, tuple):
-            raise fail("a tuple of Action")
-    else:
-        if not isinstance(value, tuple):
-            raise fail("a tuple")
-        for i, item in enumerate(value):
-            expected = _item_problem(name, kind, item, 10**18 * scale)
-            if expected:
-                raise PHHError(
-                    f"field {name!r}[{i}] must be {expected}, got {_show(item, kind, scale)}",
-                    field=name,
-                )
-
-
-def _show(value: object, kind: str, scale: int) -> str:
-    """An amount as decimal text (and its units if scaled), anything else as repr."""
-    if kind.startswith(("money", "stack")) and _is_int(value):
-        text = _format_amount(cast(int, value), scale)
-        return text if scale == 1 else f"{text} ({value} units of 1/{scale})"
-    return repr(value)
-
-
-def _item_problem(name: str, kind: str, item: object, limit: int) -> str | None:
-    """What an array entry should be, or ``None`` if it is fine."""
-    if kind == "money[]":
-        # Negative blinds are dead blinds (online logs); other amounts are >= 0.
-        if name == "blinds_or_straddles":
-            ok = _is_int(item) and -limit < cast(int, item) < limit
-            return None if ok else "an int amount (negative for a dead blind)"
-        ok = _is_int(item) and 0 <= cast(int, item) < limit
-        return None if ok else "a non-negative int amount"
-    if kind == "stack[]":
-        ok = item is None or (_is_int(item) and 0 < cast(int, item) < limit)
-        return None if ok else "a positive int amount, or None (inf)"
-    if kind == "int[]":
-        return None if _is_int(item) and -_INT64 <= cast(int, item) < _INT64 else "a 64-bit int"
-    if kind == "str[]":
-        return None if isinstance(item, str) else "a str"
-    if kind == "seconds[]":
-        return None if _seconds_ok(item) else "a Decimal number of seconds >= 0, or infinity"
-    raise AssertionError(kind)  # pragma: no cover
-
-
-def _check_extra_value(key: str, value: object) -> None:
-    if isinstance(value, tuple):
-        for item in value:
-            _check_extra_value(key, item)
-    elif isinstance(value, Decimal):
-        if value.is_nan():
-            raise PHHError(f"extra field {key!r}: NaN is not supported", field=key)
-    elif _is_int(value):
-        if not -_INT64 <= cast(int, value) < _INT64:
-            raise PHHError(f"extra field {key!r}: {value} does not fit in 64 bits", field=key)
-    elif isinstance(value, (_dt.datetime, _dt.time)) and value.tzinfo is not None:
-        offset = value.utcoffset()
-        if isinstance(value, _dt.time) or offset is None or offset % _dt.timedelta(minutes=1):
-            raise PHHError(
-                f"extra field {key!r}: TOML has only date-times with whole-minute offsets",
-                field=key,
-            )
-    elif not isinstance(value, (str, int, _dt.date, _dt.time)):
-        raise PHHError(
-            f"extra field {key!r}: cannot hold a {type(value).__name__} "
-            "(str, bool, int, Decimal, date/time or tuple)",
-            field=key,
-        )
-
 
 # -- reading --------------------------------------------------------------------------
 
 
-def _expect_number(value: _toml.Value) -> _toml.Number:
-    if not isinstance(value, _toml.Number):
-        raise PHHError(f"expected a number, got {_describe(value)}")
-    return value
-
-
-def _describe(value: _toml.Value) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, str):
-        return f"the string {value!r}"
-    if isinstance(value, tuple):
-        return "an array"
-    if isinstance(value, _toml.Number):
-        return f"the number {value.text}"
-    return f"a {type(value).__name__}"
-
-
-def _expect_array(value: _toml.Value) -> tuple[_toml.Value, ...]:
-    if not isinstance(value, tuple):
-        raise PHHError(f"expected an array, got {_describe(value)}")
-    return value
-
-
-def _read_money(value: _toml.Value, *, allow_inf: bool = False) -> Decimal | None:
-    amount = _expect_number(value).to_decimal()
-    if allow_inf and amount.is_infinite() and amount > 0:
-        return None
-    return _check_amount(amount)
-
-
-def _seconds_ok(value: object) -> bool:
-    if not isinstance(value, Decimal) or value.is_nan() or value < 0:
-        return False
-    if value.is_infinite() or not value:
-        return True
-    return value.adjusted() <= _MAX_ADJUSTED_EXPONENT and _decimal_places(value) <= _MAX_PLACES
-
-
-def _read_seconds(value: _toml.Value) -> Decimal:
-    seconds = _expect_number(value).to_decimal()
-    if not _seconds_ok(seconds):
-        raise PHHError(
-            f"{seconds} is not a duration (seconds >= 0 below 10**18, at most "
-            f"{_MAX_PLACES} decimal places, or inf)"
-        )
-    return seconds
-
-
-def _read_extra(value: _toml.Value) -> ExtraValue:
-    if isinstance(value, _toml.Number):
-        if not value.is_float:
-            return value.to_int()
-        number = value.to_decimal()
-        if number.is_nan():
-            raise PHHError("NaN is not supported")
-        return number
-    if isinstance(value, tuple):
-        return tuple(_read_extra(v) for v in value)
-    return value
-
-
-def _read_field(kind: str, value: _toml.Value) -> object:
-    """The value of one known field: amounts still ``Decimal``, actions still raw."""
-    if kind == "str":
-        if not isinstance(value, str):
-            raise PHHError(f"expected a string, got {_describe(value)}")
-        return value
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise PHHError(f"expected true or false, got {_describe(value)}")
-        return value
-    if kind == "int":
-        return _expect_number(value).to_int()
-    if kind == "int|str":
-        return value if isinstance(value, str) else _expect_number(value).to_int()
-    if kind == "time":
-        if not isinstance(value, _dt.time):
-            raise PHHError(f"expected a local time like 13:45:00, got {_describe(value)}")
-        return value
-    if kind == "money":
-        return _read_money(value)
-    if kind == "seconds":
-        return _read_seconds(value)
-    items = _expect_array(value)
-    result: list[object] = []
-    for i, item in enumerate(items):
-        try:
-            if kind == "money[]":
-                result.append(_read_money(item))
-            elif kind == "stack[]":
-                result.append(_read_money(item, allow_inf=True))
-            elif kind == "int[]":
-                result.append(_expect_number(item).to_int())
-            elif kind == "seconds[]":
-                result.append(_read_seconds(item))
-            elif kind in ("str[]", "actions"):
-                if not isinstance(item, str):
-                    raise PHHError(f"expected a string, got {_describe(item)}")
-                result.append(_parse_action(item) if kind == "actions" else item)
-            else:  # pragma: no cover
-                raise AssertionError(kind)
-        except PHHError as exc:
-            shown = f" {item!r}" if kind == "actions" and isinstance(item, str) else ""
-            raise PHHError(f"[{i}]{shown}: {exc}") from None
-    return tuple(result)
-
-
-def _hand_from_entries(entries: Mapping[str, _toml.Entry], where: str) -> HandHistory:
-    values: dict[str, object] = {}
+def _hand(table: dict[str, object]) -> HandHistory:
+    """The hand of one TOML table; errors name the field (not yet the line)."""
+    values: dict[str, Any] = {}
     extra: dict[str, object] = {}
-    for key, entry in entries.items():
-        kind = _FIELDS.get(key)
+    for key, value in table.items():
+        kind = _FIELDS.get(key, _EXTRA)
         try:
-            if kind is None:
-                extra[key] = _read_extra(entry.value)
-            else:
-                values[key] = _read_field(kind, entry.value)
-        except _toml.TomlError as exc:
-            raise PHHError(f"{where}line {entry.line}: field {key!r}: {exc}", field=key) from None
+            (extra if kind is _EXTRA else values)[key] = kind.read(value)
         except PHHError as exc:
-            # Array entries report "[i]...", which reads well right after the name.
-            message = str(exc)
-            label = "actions" if kind == "actions" else f"field {key!r}"
+            message = str(exc)  # array entries start "[i]", which reads well after the name
+            label = "actions" if key == "actions" else f"field {key!r}"
             sep = "" if message.startswith("[") else ": "
-            raise PHHError(f"{where}line {entry.line}: {label}{sep}{message}", field=key) from None
+            raise PHHError(f"{label}{sep}{message}", field=key) from None
     for name in _ALWAYS_REQUIRED:
         if name not in values:
-            raise PHHError(f"{where}missing required field {name!r}", field=name)
-
+            raise PHHError(f"missing required field {name!r}", field=name)
     # The scale: the smallest power of ten that makes every amount whole.
-    decimals: list[Decimal] = []
-    for name in _MONEY_FIELDS:
-        value = values.get(name)
-        if isinstance(value, tuple):
-            decimals.extend(v for v in value if isinstance(v, Decimal))
-        elif isinstance(value, Decimal):
-            decimals.append(value)
-    raw_actions = cast(tuple[_RawAction, ...], values["actions"])
-    decimals.extend(a.amount for a in raw_actions if a.amount is not None)
-    scale = 10 ** max((_decimal_places(d) for d in decimals), default=0)
-
-    for name in _MONEY_FIELDS:
-        value = values.get(name)
-        if isinstance(value, tuple):
-            values[name] = tuple(None if v is None else _to_units(v, scale) for v in value)
-        elif isinstance(value, Decimal):
-            values[name] = _to_units(value, scale)
-    values["actions"] = tuple(a.build(scale) for a in raw_actions)
-    try:
-        return HandHistory(**values, scale=scale, extra=FrozenMapping(extra))  # type: ignore[arg-type]
-    except PHHError as exc:
-        found = entries.get(exc.field or "")
-        line = f"line {found.line}: " if found is not None else ""
-        raise PHHError(f"{where}{line}{exc}", field=exc.field) from None
+    parts: tuple[Parts, ...] = values["actions"]
+    amounts = _amounts(values, (p[4] for p in parts))
+    scale = 10 ** max([decimal_places(a) for a in amounts if type(a) is Decimal], default=0)
+    values |= _convert(values, lambda amount: to_units(amount, scale))
+    values["actions"] = tuple(
+        [
+            Action(
+                what,
+                actor,
+                target,
+                cards,
+                amount if amount is None else to_units(amount, scale),
+                dealt,
+                comment,
+            )
+            for what, actor, target, cards, amount, dealt, comment in parts
+        ]
+    )
+    return HandHistory(**values, scale=scale, extra=FrozenMapping(extra))
 
 
 def loads(text: str) -> HandHistory:
@@ -1100,16 +744,13 @@ def loads(text: str) -> HandHistory:
     ...       "starting_stacks = [100, 100]\\nactions = ['p2 cbr 6', 'p1 cbr']\\n")
     Traceback (most recent call last):
     ...
-    croupier.phh.PHHError: line 6: actions[1] 'p1 cbr': 'cbr' takes one amount, e.g. 'p1 cbr 20'
+    croupier.errors.PHHError: line 6: actions[1] 'p1 cbr': 'cbr' takes one amount, e.g. 'p1 cbr 20'
     """
-    doc = _parse_toml(text)
-    if doc.tables:
-        table = doc.tables[0]
-        raise PHHError(
-            f"line {table.line}: table [{table.name}] in a single-hand file "
-            "(use loads_all for .phhs files)"
-        )
-    return _hand_from_entries(doc.root, "")
+    text, doc = _parse_toml(text, multi=False)
+    try:
+        return _hand(doc)
+    except PHHError as exc:
+        raise _located(exc, text, None) from None
 
 
 def loads_all(text: str) -> list[HandHistory]:
@@ -1118,25 +759,88 @@ def loads_all(text: str) -> list[HandHistory]:
     >>> hands = loads_all("[1]\\n" + _EXAMPLE + "\\n[2]\\n" + _EXAMPLE)
     >>> len(hands), hands[0] == hands[1]
     (2, True)
+    >>> loads_all("[1]\\n" + _EXAMPLE + "[2]\\n" + _EXAMPLE.replace("'p1 f'", "'p1 fold'"))
+    Traceback (most recent call last):
+    ...
+    croupier.errors.PHHError: hand [2], line 14: actions[1] 'p1 fold': unknown player action 'fold'
     """
-    doc = _parse_toml(text)
-    if doc.root:
-        key, entry = next(iter(doc.root.items()))
-        raise PHHError(
-            f"line {entry.line}: key {key!r} outside of a [N] table "
-            "(use loads for single-hand .phh files)",
-            field=key,
-        )
-    return [_hand_from_entries(t.entries, f"hand [{t.name}], ") for t in doc.tables]
+    text, doc = _parse_toml(text, multi=True)
+    hands = []
+    for name, table in doc.items():
+        if not isinstance(table, dict):
+            error = PHHError(
+                f"key {name!r} is not the [N] table of a hand (use loads for .phh files)"
+            )
+            raise _located(error, text, None, name) from None
+        try:
+            hands.append(_hand(table))
+        except PHHError as exc:
+            raise _located(exc, text, name) from None
+    return hands
 
 
-def _parse_toml(text: str) -> _toml.Document:
+_TOML_AT = re.compile(r" \(at (?:line (\d+), column (\d+)|end of document)\)$")
+# A table header ([name], [name.sub], [[name]]) or the key of a key = value line.
+_STATEMENT = re.compile(
+    r"""^[ \t]*(\[\[?[ \t]*)?([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*(?(1)[.\]]|[=.])""", re.M
+)
+
+
+def _statements(text: str) -> Iterator[tuple[int, str | None, str | None]]:
+    """``(line, table, key)`` of every header (key ``None``) and key line.
+
+    Only for error messages: a regular expression, not a TOML parser (it does not
+    skip multi-line strings), and only run when an error is reported.
+    """
+    line, last, table = 1, 0, None
+    for m in _STATEMENT.finditer(text):
+        line += text.count("\n", last, m.start())
+        last, name = m.start(), m[2][1:-1] if m[2][0] in "'\"" else m[2]
+        if m[1]:
+            table = name
+        yield line, table, None if m[1] else name
+
+
+def _parse_toml(text: str, *, multi: bool) -> tuple[str, dict[str, Any]]:
     if not isinstance(text, str):
         raise PHHError(f"expected PHH text as a str, got {type(text).__name__}")
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark
+    pos: int | None = None
     try:
-        return _toml.parse(text)
-    except _toml.TomlError as exc:
-        raise PHHError(str(exc)) from None
+        return text, tomllib.loads(text, parse_float=_decimal)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+    except ValueError as exc:  # an integer beyond Python's digit limit for int()
+        found = re.search(r"[0-9](?:_?[0-9]){640,}", text)
+        message, pos = f"integer too long: {exc}", found.start() if found else None
+    except RecursionError:
+        found = re.search(r"(?:[\[{][ \t\n]*){100}", text)
+        message, pos = "arrays or inline tables nested too deeply", found.end() if found else None
+    at = _TOML_AT.search(message)
+    message = message[: at.start()] if at else message
+    if at and at[1]:
+        line, column = int(at[1]), int(at[2])
+    else:  # at ``pos``, or else at the end of the text
+        pos = len(text.rstrip()) if pos is None else pos
+        line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
+    table = key = None
+    for found_line, table_name, key_name in _statements(text):
+        if found_line > line:
+            break
+        table, key = table_name, key_name
+    where = f"hand [{table}], " if multi and table is not None else ""
+    about = f"field {key!r}: " if key else ""
+    detail = message[:1].lower() + message[1:]
+    raise PHHError(f"{where}line {line}, column {column}: {about}{detail}", field=key)
+
+
+def _located(exc: PHHError, text: str, table: str | None, key: str | None = None) -> PHHError:
+    """``exc`` with the line of its field (looked up only now) and the hand."""
+    key = key or exc.field
+    found = (n for n, t, k in _statements(text) if (t, k) in ((table, key), (key, None)))
+    line = next(found, None) if key else None
+    where = f"hand [{table}], " if table is not None else ""
+    return PHHError(f"{where}{f'line {line}: ' if line else ''}{exc}", field=key)
 
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
@@ -1187,22 +891,36 @@ def load_all(source: PathOrFile) -> list[HandHistory]:
 # -- writing --------------------------------------------------------------------------
 
 
-def _render_field(hand: HandHistory, name: str, kind: str, value: object) -> str:
-    scale = hand.scale
-    if kind == "money":
-        return _format_amount(cast(int, value), scale)
-    if kind in ("money[]", "stack[]"):
-        items = cast("tuple[int | None, ...]", value)
-        return (
-            "[" + ", ".join("inf" if v is None else _format_amount(v, scale) for v in items) + "]"
-        )
-    if kind == "actions":
-        return _toml.format_value(tuple(a.to_text(scale) for a in hand.actions))
-    if kind == "seconds":
-        return _format_seconds(cast(Decimal, value))
-    if kind == "seconds[]":
-        return "[" + ", ".join(_format_seconds(v) for v in cast("tuple[Decimal]", value)) + "]"
-    return _toml.format_value(value)
+def _toml_string(text: str) -> str:
+    r"""A TOML string: literal (``'...'``) when possible, else basic with escapes.
+
+    >>> print(_toml_string("AMY'S AVE"), _toml_string("plain"), _toml_string("a\nb\\"))
+    "AMY'S AVE" 'plain' "a\nb\\"
+    """
+    if "'" not in text and not re.search(r"[\x00-\x08\x0a-\x1f\x7f]", text):
+        return f"'{text}'"
+    # JSON escapes are TOML escapes; TOML also escapes DEL.
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _toml_value(value: object) -> str:
+    """TOML text of a str, bool, int, ``Decimal``, date/time or a tuple of those.
+
+    >>> _toml_value(("a", 1, True, Decimal("2"), Decimal("-Infinity"), ()))
+    "['a', 1, true, 2.0, -inf, []]"
+    """
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        if value.is_infinite():
+            return "-inf" if value < 0 else "inf"
+        text = str(value)  # exact; may use an exponent, as TOML allows ("1E+2")
+        return text if any(c in text for c in ".eE") else text + ".0"
+    if isinstance(value, tuple):
+        return "[" + ", ".join([_toml_value(v) for v in value]) + "]"
+    return str(value) if isinstance(value, int) else cast(_dt.date, value).isoformat()
 
 
 def dumps(hand: HandHistory) -> str:
@@ -1218,16 +936,14 @@ def dumps(hand: HandHistory) -> str:
     """
     if not isinstance(hand, HandHistory):
         raise PHHError(f"expected a HandHistory, got {type(hand).__name__}")
-    lines = []
-    for name, kind in _FIELDS.items():
-        value = getattr(hand, name)
-        if value is not None:
-            lines.append(f"{name} = {_render_field(hand, name, kind, value)}")
-    for key, value in hand.extra.items():
-        try:
-            lines.append(f"{_toml.format_key(key)} = {_toml.format_value(value)}")
-        except _toml.TomlError as exc:
-            raise PHHError(f"extra field {key!r}: {exc}", field=key) from None
+    fields = [(name, kind, getattr(hand, name)) for name, kind in _FIELDS.items()]
+    fields += [(key, _EXTRA, value) for key, value in hand.extra.items()]
+    lines = [
+        f"{name if re.fullmatch(r'[A-Za-z0-9_-]+', name) else _toml_string(name)} = "
+        f"{kind.write(value, hand.scale)}"
+        for name, kind, value in fields
+        if value is not None
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -1258,8 +974,8 @@ def dump_all(hands: Iterable[HandHistory], target: PathOrFile) -> None:
     _write_text(dumps_all(hands), target)
 
 
-def replay(history: HandHistory) -> Hand:
-    """Play a hand history on croupier's betting-state machine; return the hand.
+def replay(history: HandHistory) -> Replay:
+    """Play a hand history on croupier's betting-state machine (a ``croupier.replay.Replay``).
 
     The hand is finished when the history is complete; every action goes
     through the rules (``croupier.IllegalAction`` otherwise).  See
