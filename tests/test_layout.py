@@ -10,7 +10,9 @@ import croupier
 from croupier import variants
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "croupier"
-CYTHON_IMPORT = re.compile(r"^\s*(?:from\s+croupier\.(\w+)\s+c?import|cimport\s+croupier\.(\w+))", re.M)
+CYTHON_IMPORT = re.compile(
+    r"^\s*(?:from\s+croupier\.(\w+)\s+c?import|cimport\s+croupier\.(\w+))", re.M
+)
 
 
 def _is_type_checking(node: ast.If) -> bool:
@@ -122,7 +124,9 @@ def _code_strings(path: Path) -> set[str]:
     return {
         node.value
         for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
     }
 
 
