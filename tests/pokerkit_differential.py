@@ -790,23 +790,6 @@ def no_pointless_check(play: Play, d: Divergence) -> bool:
     return all(not state.stacks[j] for j in range(play.table.n) if j != seat and state.statuses[j])
 
 
-def raise_nobody_can_call(play: Play, d: Divergence) -> bool:
-    """docs/rules.md §4.1, a Choice: "nobody may raise when no other player still
-    in the hand has chips left to answer".  croupier lets a player raise when
-    the others still in do have chips but not enough to call even the current
-    bet, so none of them could answer any part of the raise (it would come
-    back uncalled); PokerKit refuses.  To be decided: see the report."""
-    hand = play.hand
-    i = hand.actor
-    if d.stage != "decision" or not d.fields <= RAISE_FIELDS or i is None:
-        return False
-    if not hand.can_raise or d.theirs["can_raise"]:
-        return False
-    level = hand.bets[i] + hand.to_call
-    others = [j for j in range(hand.n_players) if j != i and not hand.folded[j]]
-    return all(hand.bets[j] + hand.stacks[j] <= level for j in others)
-
-
 @dataclass
 class OpenRound:
     """A no- or pot-limit betting round replayed by docs/rules.md §4.1: the amount
@@ -1206,14 +1189,6 @@ RULES: tuple[Rule, ...] = (
         "§4.1",
         "short all-ins adding up to a full raise re-open, even if another short all-in follows",
         pokerkit_short_all_ins_add_up,
-        resume="no raise",
-    ),
-    Rule(
-        "raise_nobody_can_call",
-        QUESTION,
-        "§4.1",
-        "croupier lets a player raise when no opponent has chips to call any of it",
-        raise_nobody_can_call,
         resume="no raise",
     ),
     Rule(

@@ -140,9 +140,6 @@ EXAMPLES: dict[str, tuple[diff.Table, list[Action]]] = {
         table("NL Hold'em", [100, 100, 100, 9, 11, 12], **BLINDS),
         [raise_to(6), ALL_IN, ALL_IN, ALL_IN, CALL, CALL],
     ),
-    # The button calls 2 with 3 chips, the small blind moves all-in for 50: the
-    # big blind may still raise though nobody can call any of it.
-    "raise_nobody_can_call": (table("NL Hold'em", [50, 100, 3], **BLINDS), [CALL, ALL_IN]),
     # §5.5: the button folds and the small blind calls all-in: the big blind is
     # not asked to check (PokerKit asks).
     "no_pointless_check": (table("NL Hold'em", [2, 100, 100], **BLINDS), [FOLD, CALL]),
@@ -196,6 +193,10 @@ def test_without_differences_a_hand_is_compared_to_the_end() -> None:
         (table("Seven-Card Stud", [4, 50, 50], STUD_DECK, **STUD), []),  # 3 chips: a bring-in
         (table("Razz", [3, 50, 50], "Ac 2c Ks 3c 4c 5d 6c 7c 8d", **RAZZ), []),
         (table("FL Hold'em", [100] * 4, **LIMIT), [raise_to(4), raise_to(6), CALL]),
+        # §4.1: the button calls 2 with 3 chips, the small blind moves all-in for
+        # 50: nobody could put a chip into a raise, so the big blind may only call
+        # or fold (both engines).
+        (table("NL Hold'em", [50, 100, 3], **BLINDS), [CALL, ALL_IN]),
     ):
         outcome = diff.play_hand(t, None, actions)
         assert (outcome.kind, outcome.resumed) == ("compared", ()), outcome

@@ -18,6 +18,7 @@ cdef class Hand:
 
     # Internal methods become C methods (no Python call on the hot path).
     cdef int _require_actor(self, str what) except -1
+    cdef bint _raise_is_answerable(self, int i) except -1
     cdef object _all_in_amount(self, int i)
     cdef _put(self, int i, object total)
     cdef bint _is_full_raise(self, object total, object increment) except -1

@@ -313,8 +313,8 @@ class Hand:
             return False  # all they can do is call (all-in) or fold
         if self._bring_in_pending and self._stacks[i] <= self.game.bring_in:
             return False  # a short bring-in seat can only post the bring-in (all-in)
-        if self._able < 2:
-            return False  # nobody left who could call a raise
+        if self._able < 2 or not self._raise_is_answerable(i):
+            return False  # nobody left who could put in a chip of the raise
         if self._fixed and self._raises >= self.game.cap:
             return False
         acted = self._acted[i]
@@ -473,6 +473,18 @@ class Hand:
     def _check_seat(self, seat: int) -> None:
         if not is_int(seat) or not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat!r} in a {self._n}-handed game")
+
+    def _raise_is_answerable(self, i: int) -> bool:
+        """Whether another player still in could put in more than the amount to match.
+
+        docs/rules.md §4.1: a raise that no opponent could call any part of
+        would only come back uncalled, so it is not offered.
+        """
+        to_match, bets, stacks, folded = self._to_match, self._bets, self._stacks, self._folded
+        for j in range(self._n):
+            if j != i and not folded[j] and stacks[j] and bets[j] + stacks[j] > to_match:
+                return True
+        return False
 
     def _require_actor(self, what: str) -> int:
         if self.actor is None:
