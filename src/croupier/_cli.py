@@ -57,6 +57,7 @@ KINDS: tuple[Kind, ...] = ("high", "ace_to_five", "eight_or_better")
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from croupier.games import Game
+    from croupier.hand import Hand
     from croupier.phh import HandHistory
     from croupier.ranges import Range
 
@@ -222,84 +223,78 @@ class _Report:
 
 
 def _report(history: HandHistory, number: int) -> _Report:
-    """Replay ``history`` and describe it street by street.
+    """Replay ``history`` once and describe it street by street.
 
-    The hand is replayed once (checking every action and filling in the cards
-    that are shown later), then played again action by action from the
-    dealing order of that replay, to see the state before and after each
-    action: the amount called, bet or raise, all-in, the pot after a street.
+    The replay shows each player action to a watcher just before it is
+    played (what the player faced: the amount to call, their stack and bet,
+    the pot); the engine's record of the hand then gives the streets, the
+    cards dealt (those shown later included) and the showdown.
     """
-    from croupier.errors import IllegalAction
-    from croupier.phh import Action
-    from croupier.replay import game_for, replay
+    from croupier.actions import Action
+    from croupier.replay import replay
 
-    final = replay(history).hand
-    game, seat_of = game_for(history)
-    n = len(seat_of)
-    player_of = {seat: player for player, seat in enumerate(seat_of)}
+    n = len(history.starting_stacks)
     names = list(history.players) if history.players else [f"p{k + 1}" for k in range(n)]
     unlimited = [s is None for s in history.starting_stacks]
+    # Before each player action: (seat, action, to call, stack, bet, largest bet,
+    # first stud street, contributions).
+    seen: list[tuple[int, Action, int, int, int, int, bool, tuple[int, ...]]] = []
+
+    def watch(hand: Hand, seat: int, action: Action) -> None:
+        first_stud_street = hand.game.is_stud and hand.street == hand.game.streets[0].name
+        seen.append(
+            (
+                seat,
+                action,
+                hand.to_call,
+                hand.stacks[seat],
+                hand.bets[seat],
+                max(hand.bets),
+                first_stud_street,
+                hand.contributions,
+            )
+        )
+
+    result = replay(history, watch=watch)
+    hand, game = result.hand, result.hand.game
+    player_of = {seat: player for player, seat in enumerate(result.seats)}
 
     def money(units: int) -> str:
         return str(history.to_decimal(units))
 
     def per_player(values: Sequence[int], stacks: bool = False) -> list[str]:
-        return ["inf" if stacks and unlimited[p] else money(values[seat_of[p]]) for p in range(n)]
-
-    # The dealing order of the replay (cards shown later included) as a deck.
-    deck: list[int] = []
-    for line in final.history:
-        entry = Action.from_text(line)
-        if entry.kind in ("dh", "db"):
-            deck.extend(-1 if c is None else c for c in entry.cards)
-    deck.extend([-1] * 52)
-    hand = game.start(list(final.starting_stacks), deck=deck, bring_in_seat=final.bring_in_seat)
+        return ["inf" if stacks and unlimited[p] else money(values[p]) for p in range(n)]
 
     acts: list[tuple[_Act, int]] = []  # each player action, and the pot after it
-    start_pot = sum(hand.contributions)
-    for index, action in enumerate(history.actions):
-        if action.actor is None or action.kind in ("sm", "noop"):
-            continue
-        seat = seat_of[action.actor]
-        if hand.actor != seat:  # pragma: no cover - replay() checked the same actions
-            raise IllegalAction(f"action {index}: it is not seat {seat}'s turn")
-        name = names[action.actor]
-        to_call, stack, bet = hand.to_call, hand.stacks[seat], hand.bets[seat]
-        top = max(hand.bets)
-        first_stud_street = game.is_stud and hand.street == game.streets[0].name
-        before = hand.contributions[seat]
+    for k, (seat, action, to_call, stack, bet, top, first_stud, before) in enumerate(seen):
+        after = seen[k + 1][7] if k + 1 < len(seen) else hand.contributions
+        name = names[player_of[seat]]
         if action.kind == "f":
-            hand.fold()
             act = _Act(name, "fold")
         elif action.kind == "cc":
-            hand.check_or_call()
             if to_call:
                 act = _Act(name, "call", money(to_call), all_in=to_call == stack)
             else:
                 act = _Act(name, "check")
         elif action.kind == "pb":
-            hand.bring_in()
-            put = hand.contributions[seat] - before
+            put = after[seat] - before[seat]
             act = _Act(name, "bring_in", money(put), all_in=put == stack)
-        elif action.kind == "cbr":
+        else:
             assert action.amount is not None
-            hand.raise_to(action.amount)
-            if first_stud_street and top <= game.bring_in:
+            if first_stud and top <= game.bring_in:
                 what = "complete"
             else:
                 what = "bet" if top == 0 else "raise"
             act = _Act(name, what, money(action.amount), all_in=action.amount - bet == stack)
-        else:
-            raise IllegalAction(f"action {index}: {action.kind!r} is not an action of this game")
-        acts.append((act, sum(hand.contributions)))
+        acts.append((act, sum(after)))
 
     # Walk what happened: a street begins with its deal lines (the hole cards
     # seat by seat, then the board), after the actions of the street before.
     streets: list[_Street] = []
     showdown: list[_Act] = []
-    pot, done, previous, last_seat = start_pot, 0, "", n
-    for line in hand.history:
-        entry = Action.from_text(line)
+    pot = sum(seen[0][7]) if seen else sum(hand.contributions)
+    done, previous, last_seat = 0, "", n
+    for entry in hand.actions:
         if entry.kind in ("dh", "db"):
             seat = entry.target if entry.target is not None else -1
             new = previous != "dh" or (entry.kind == "dh" and seat <= last_seat)
@@ -339,18 +334,18 @@ def _report(history: HandHistory, number: int) -> _Report:
                 else:
                     showdown.append(_Act(who, "muck"))
 
-    settled = hand.payoffs is not None and hand.winnings is not None
+    settled = result.payoffs is not None and result.winnings is not None
     return _Report(
         number=number,
         variant=history.variant,
         players=names,
-        starting_stacks=per_player(hand.starting_stacks, stacks=True),
+        starting_stacks=per_player(result.starting_stacks, stacks=True),
         streets=streets,
         showdown=showdown,
         pots=[(money(p.amount), [names[player_of[s]] for s in p.eligible]) for p in hand.pots],
-        winnings=per_player(hand.winnings) if hand.winnings is not None else None,
-        payoffs=per_player(hand.payoffs) if hand.payoffs is not None else None,
-        finishing_stacks=per_player(hand.stacks, stacks=True) if settled else None,
+        winnings=per_player(result.winnings) if result.winnings is not None else None,
+        payoffs=per_player(result.payoffs) if result.payoffs is not None else None,
+        finishing_stacks=per_player(result.stacks, stacks=True) if settled else None,
         unsettled=not settled,
     )
 

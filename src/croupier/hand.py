@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - other Pythons
 from typing import TYPE_CHECKING
 
 from croupier._validate import as_int, is_int
-from croupier.cards import card_texts
+from croupier.actions import Action
 from croupier.errors import IllegalAction
 from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
@@ -245,8 +245,28 @@ class Hand:
 
     @property
     def history(self) -> tuple[str, ...]:
-        """Everything that happened, as PHH action lines (``p1`` is seat 0)."""
-        return tuple(_phh_line(entry) for entry in self._history)
+        """Everything that happened, as PHH action lines (``p1`` is seat 0).
+
+        The text of :attr:`actions` (``Action.to_text``).
+        """
+        return tuple(action.to_text() for action in self.actions)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Everything that happened, as :class:`~croupier.actions.Action` values.
+
+        Actors and the players dealt to are seats (``p1`` of the PHH text is
+        seat 0); unknown cards are ``None``; a ``cbr`` amount is in chips.
+        The engine keeps a light record while it plays and makes these
+        values when asked, so playing a hand costs no more for them.
+
+        >>> from croupier import NO_LIMIT, TexasHoldem
+        >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=3)
+        >>> hand.raise_to(6); hand.fold()
+        >>> [(a.kind, a.actor, a.amount) for a in hand.actions[2:]]
+        [('cbr', 1, 6), ('f', 0, None)]
+        """
+        return tuple(_action(entry) for entry in self._history)
 
     @property
     def is_over(self) -> bool:
@@ -766,23 +786,22 @@ class Hand:
         return tuple(i for i in ((first + k) % n for k in range(n)) if not self._folded[i])
 
 
-def _text(cards: Sequence[int]) -> str:
-    return "".join(card_texts(cards))
-
-
-def _phh_line(entry: tuple[object, ...]) -> str:
-    """A history entry as a PHH action line (players ``p1``... are seats 0...)."""
+def _action(entry: tuple[object, ...]) -> Action:
+    """A history entry as an :class:`~croupier.actions.Action` (actors and targets are seats)."""
     actor, kind = entry[0], entry[1]
     if actor is None:
         if kind == "dh":
-            seat, cards = entry[2], entry[3]
-            return f"d dh p{seat + 1} {_text(cards)}"  # type: ignore[operator, arg-type]
-        return f"d db {_text(entry[2])}"  # type: ignore[arg-type]
+            return Action("dh", target=entry[2], cards=_cards(entry[3]))  # type: ignore[arg-type]
+        return Action("db", cards=_cards(entry[2]))  # type: ignore[arg-type]
     if kind == "cbr":
-        return f"p{actor + 1} cbr {entry[2]}"  # type: ignore[operator]
-    if kind == "sm" and entry[2]:
-        return f"p{actor + 1} sm {_text(entry[2])}"  # type: ignore[operator, arg-type]
-    return f"p{actor + 1} {kind}"  # type: ignore[operator]
+        return Action("cbr", actor=actor, amount=entry[2])  # type: ignore[arg-type]
+    if kind == "sm":
+        return Action("sm", actor=actor, cards=_cards(entry[2]))  # type: ignore[arg-type]
+    return Action(kind, actor=actor)  # type: ignore[arg-type]
+
+
+def _cards(cards: Sequence[int]) -> tuple[int | None, ...]:
+    return tuple(None if c == UNKNOWN else c for c in cards)
 
 
 def _shuffled(seed: int | None, need: int) -> list[int]:

@@ -34,7 +34,7 @@ Choices (PHH leaves them to the reader):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from croupier.errors import IllegalAction
 from croupier.games import Game, game
@@ -44,6 +44,7 @@ from croupier.variants import from_phh, phh_codes, rules_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from croupier.actions import Action
     from croupier.phh import HandHistory
 
 __all__ = ["UNLIMITED", "Replay", "game_for", "history_of", "replay", "seats_for"]
@@ -226,6 +227,11 @@ class Replay:
         return None if winnings is None else self._players(winnings)
 
     @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """The stacks the players started with (``UNLIMITED`` for an ``inf`` stack)."""
+        return self._players(self.hand.starting_stacks)
+
+    @property
     def stacks(self) -> tuple[int, ...]:
         """Each player's chips behind now (at the end: the finishing stacks)."""
         return self._players(self.hand.stacks)
@@ -246,9 +252,15 @@ class Replay:
         return self.hand.hole(self.seats[player])
 
 
-def replay(history: HandHistory) -> Replay:
+Watch = Callable[[Hand, int, "Action"], object]
+
+
+def replay(history: HandHistory, watch: Watch | None = None) -> Replay:
     """Play a hand history's actions: a :class:`Replay` (finished if the file is).
 
+    ``watch(hand, seat, action)``, when given, is called just before each
+    player action is played, with the engine's hand as it stands (so a caller
+    can see what the player faced: the amount to call, the stacks, the pot).
     Raises :class:`croupier.IllegalAction` (naming the action) for an action the
     rules do not allow, ``ValueError`` for a history that cannot be set up.
     """
@@ -277,6 +289,8 @@ def replay(history: HandHistory) -> Replay:
         where = f"action {index} ({action.to_text(scale=history.scale)})"
         if hand.actor != seat:
             raise IllegalAction(f"{where}: it is not seat {seat}'s turn (actor: {hand.actor})")
+        if watch is not None:
+            watch(hand, seat, action)
         try:
             if action.kind == "f":
                 hand.fold()
@@ -307,7 +321,7 @@ def history_of(hand: Hand) -> HandHistory:
     >>> replay(phh.loads(text)).payoffs == hand.payoffs
     True
     """
-    from croupier.phh import Action, HandHistory
+    from croupier.phh import HandHistory
 
     game = hand.game
     code = game.structure.letter + game.variant
@@ -328,6 +342,6 @@ def history_of(hand: Hand) -> HandHistory:
         big_bet=game.bets[1] if fixed and game.bets else None,
         min_bet=None if fixed else game.min_bet,
         starting_stacks=hand.starting_stacks,
-        actions=tuple(Action.from_text(line) for line in hand.history),
+        actions=hand.actions,
         finishing_stacks=hand.stacks if hand.is_over else None,
     )
