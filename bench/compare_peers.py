@@ -885,7 +885,7 @@ def headline_engines(quick: bool) -> dict[str, float]:
             _pokerkit_loop(lambda c=create, n=players, s=stack: c(n, s), policy), theirs_n
         )
         best = [float("inf"), float("inf")]
-        for _ in range(3):
+        for _ in range(5):
             best[0] = min(best[0], best_seconds(ours, 1, time.thread_time))
             best[1] = min(best[1], best_seconds(theirs, 1, time.thread_time))
         out[check_engine(label)] = (best[1] / theirs_n) / (best[0] / ours_n)
