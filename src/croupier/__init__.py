@@ -32,9 +32,9 @@ if TYPE_CHECKING:
     # What ``__getattr__`` below hands out on first use, for type checkers: mypy and
     # the editors see the real signatures, while at run time ``import croupier``
     # still imports neither numpy nor these modules.
-    from croupier.equity_calc import EquityResult, equity
+    from croupier._equity import EquityResult, equity
+    from croupier._simulation import SimulationResult, simulate
     from croupier.ranges import Range, parse_range
-    from croupier.simulation import SimulationResult, simulate
 
 # The one place the version is written: pyproject.toml reads it from here
 # (scikit-build-core's regex metadata provider).
