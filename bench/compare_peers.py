@@ -571,7 +571,7 @@ class Bench:
         thread's CPU time, the best round of each kept.  On the shared 2-core
         development machine the throughput table's wall times (one library
         after the other) gave 0.65x to 3.3x for 7-card high; this gave 1.85x to
-        1.98x, and 1.42x once with a load average above 4.
+        1.98x, and about 1.4x while other work kept both cores busy.
         """
         if "phevaluator" not in self.peers:
             return {}
