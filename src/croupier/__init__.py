@@ -8,6 +8,8 @@
 1
 """
 
+from typing import TYPE_CHECKING
+
 from croupier import hands, pots
 from croupier.cards import format_card, format_cards, parse_cards
 from croupier.errors import IllegalAction
@@ -26,6 +28,16 @@ from croupier.hand import Hand
 from croupier.structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Structure
 from croupier.variants import Variant
 
+if TYPE_CHECKING:
+    # What ``__getattr__`` below hands out on first use, for type checkers: mypy and
+    # the editors see the real signatures, while at run time ``import croupier``
+    # still imports neither numpy nor these modules.
+    from croupier._equity import EquityResult, equity
+    from croupier._simulation import SimulationResult, simulate
+    from croupier.ranges import Range, parse_range
+
+# The one place the version is written: pyproject.toml reads it from here
+# (scikit-build-core's regex metadata provider).
 __version__ = "0.1.0"
 
 __all__ = [
@@ -62,7 +74,8 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     """``croupier.equity``, ``EquityResult`` (they need numpy, which ``import
-    croupier`` does not load), ``parse_range`` and ``Range``, imported on first use."""
+    croupier`` does not load), ``simulate``, ``SimulationResult``, ``parse_range``
+    and ``Range``, imported on first use."""
     if name in ("equity", "EquityResult"):
         from croupier import _equity
 
