@@ -5,9 +5,13 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from types import MappingProxyType
+
+import pytest
 
 import croupier
-from croupier import variants
+from croupier import _cli, phh, variants
+from croupier.replay import history_of, replay
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "croupier"
 CYTHON_IMPORT = re.compile(
@@ -143,3 +147,46 @@ def test_no_module_but_the_table_keeps_a_list_of_games() -> None:
             continue
         assert not (_code_strings(path) & names), path.name
     assert croupier.Variant is variants.Variant
+
+
+@pytest.fixture
+def toy_variant(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A new game in the one table only: Hold'em's rules under the code ``X``."""
+    toy = variants.VariantRules(
+        "Toy Hold'em",
+        "toy",
+        "",
+        own="N",
+        usual="N",
+        streets=variants.HOLDEM_STREETS,
+        value=variants.holdem_high,
+        equity="holdem",
+    )
+    monkeypatch.setattr(variants, "RULES", MappingProxyType({**variants.RULES, "X": toy}))
+    return "X"
+
+
+def test_a_variant_added_to_the_table_is_played_written_replayed_and_computed(
+    toy_variant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = croupier.games.game(toy_variant, croupier.NO_LIMIT, blinds=(1, 2))
+    assert game.name == "Toy Hold'em" and not game.is_stud
+    hand = game.start([100, 100, 100], seed=5)
+    hand.raise_to(6)
+    hand.fold()
+    hand.call()
+    while not hand.is_over:
+        hand.check_or_call()
+    # The PHH writer and reader know its code, and replay plays it back.
+    text = phh.dumps(history_of(hand))
+    assert "variant = 'NX'" in text
+    again = replay(phh.loads(text))
+    assert again.payoffs == hand.payoffs and again.hand.game.name == "Toy Hold'em"
+    # Equity dispatches on the table's kernel name.
+    r = croupier.equity(game, ["AhKh", "QdQc"], exact=True)
+    assert r.deals == 1712304 and round(r.equity[0], 9) == 0.462144572
+    # The command line offers it as --game toy, for equity and simulate.
+    assert _cli.main(["equity", "AhKh", "QdQc", "--board", "2c7d9h", "--game", "toy"]) == 0
+    assert "990 deals, exact" in capsys.readouterr().out
+    code = _cli.main(["simulate", "--game", "toy", "--hands", "20", "--players", "3"])
+    assert code == 0 and "20 hands in" in capsys.readouterr().out
