@@ -191,6 +191,35 @@ class Game:
             blinds += [0] * (n - len(blinds))
         return antes, blinds
 
+    def deals(
+        self, street: Street, seats: Sequence[int], cards_left: int = 52
+    ) -> list[tuple[int | None, int]]:
+        """The dealing order of a street: ``(seat, cards)`` for each seat in ``seats``
+        (the players still in, from seat 0 on), then ``(None, cards)`` for the board.
+
+        docs/rules.md §1.5: no burn cards; each player gets all their cards of the
+        street together.  When the ``cards_left`` cannot give every player a
+        card (stud, seventh street), one community card is dealt instead (§5.4).
+
+        >>> from croupier import NO_LIMIT, Razz, TexasHoldem
+        >>> game = TexasHoldem(NO_LIMIT)
+        >>> game.deals(game.streets[0], [0, 1, 2]), game.deals(game.streets[1], [0, 2])
+        ([(0, 2), (1, 2), (2, 2)], [(None, 3)])
+        >>> Razz().deals(Razz().streets[4], range(8), cards_left=4)
+        [(None, 1)]
+        """
+        each = street.hole + street.up
+        board = street.board
+        out: list[tuple[int | None, int]] = []
+        if each:
+            if cards_left < each * len(seats):
+                board += 1
+            else:
+                out = [(seat, each) for seat in seats]
+        if board:
+            out.append((None, board))
+        return out
+
     def unit(self, street: int) -> int:
         """The fixed-limit bet size of a street (``bets[0]`` or ``bets[1]``)."""
         assert self.bets is not None

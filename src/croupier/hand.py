@@ -611,24 +611,17 @@ class Hand:
 
     def _deal(self, street: Street) -> None:
         deck = self._deck
-        each = street.hole + street.up
-        board = street.board
-        if each:
-            seats = [i for i in range(self._n) if not self._folded[i]]
-            if len(deck) < each * len(seats):
-                # RULES.md §5: the deck cannot give every player a card: one
-                # community card, face up, for everyone.
-                each, board = 0, board + 1
-            for i in seats if each else ():
-                cards = [deck.pop() for _ in range(each)]
-                self._holes[i].extend(cards)
+        seats = [i for i in range(self._n) if not self._folded[i]]
+        for seat, count in self.game.deals(street, seats, len(deck)):
+            cards = [deck.pop() for _ in range(count)]
+            if seat is None:
+                self._board.extend(cards)
+                self._history.append((None, "db", cards))
+            else:
+                self._holes[seat].extend(cards)
                 if street.up:
-                    self._up[i].extend(cards[street.hole :])
-                self._history.append((None, "dh", i, cards))
-        if board:
-            cards = [deck.pop() for _ in range(board)]
-            self._board.extend(cards)
-            self._history.append((None, "db", cards))
+                    self._up[seat].extend(cards[street.hole :])
+                self._history.append((None, "dh", seat, cards))
 
     def _bring_in_start(self) -> int:
         """Stud third street: the seat whose up card must bring in acts first."""

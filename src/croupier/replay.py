@@ -165,19 +165,15 @@ def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]
                     hole[k] = seen
                 elif seen not in (dealt, UNKNOWN) and sorted(hole) != sorted(cards):
                     raise ValueError(f"seat {seat} shows {cards} but was dealt {hole}")
-    per_street_hole = [s.hole for s in game.streets]
-    per_street_board = [s.board for s in game.streets]
+    # The engine's dealing order (Game.deals), every seat in: in these games
+    # every hole card is dealt before anyone can fold.
+    sources = [iter(cards) for cards in holes]
+    from_board = iter(board)
     deck: list[int] = []
-    taken = [0] * n
-    b = 0
-    for hole_count, board_count in zip(per_street_hole, per_street_board, strict=True):
-        for seat in range(n):
-            for _ in range(hole_count):
-                deck.append(holes[seat][taken[seat]] if taken[seat] < len(holes[seat]) else UNKNOWN)
-                taken[seat] += 1
-        for _ in range(board_count):
-            deck.append(board[b] if b < len(board) else UNKNOWN)
-            b += 1
+    for street in game.streets:
+        for target, count in game.deals(street, range(n)):
+            source = from_board if target is None else sources[target]
+            deck.extend(next(source, UNKNOWN) for _ in range(count))
     return deck
 
 
