@@ -210,6 +210,8 @@ class Game:
         """
         each = street.hole + street.up
         board = street.board
+        if not each:
+            return [(None, board)] if board else []
         out: list[tuple[int | None, int]] = []
         if each:
             if cards_left < each * len(seats):

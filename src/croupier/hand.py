@@ -333,16 +333,17 @@ class Hand:
             return False  # all they can do is call (all-in) or fold
         if self._bring_in_pending and self._stacks[i] <= self.game.bring_in:
             return False  # a short bring-in seat can only post the bring-in (all-in)
-        if self._able < 2 or not self._raise_is_answerable(i):
-            return False  # nobody left who could put in a chip of the raise
+        if self._able < 2:
+            return False  # nobody left who could call a raise
         if self._fixed and self._raises >= self.game.cap:
             return False
         acted = self._acted[i]
-        if acted < 0:
-            return True
-        # Fixed limit: half a bet re-opens; otherwise a full increment.
-        threshold = (self._unit + 1) // 2 if self._fixed else self._increment
-        return acted < self._full_level or self._to_match - acted >= threshold
+        if acted >= 0:
+            # Fixed limit: half a bet re-opens; otherwise a full increment.
+            threshold = (self._unit + 1) // 2 if self._fixed else self._increment
+            if acted >= self._full_level and self._to_match - acted < threshold:
+                return False
+        return self._raise_is_answerable(i)  # someone could put a chip into it
 
     @property
     def min_raise_to(self) -> int | None:
@@ -411,9 +412,10 @@ class Hand:
     def raise_to(self, total: int) -> None:
         """Bet or raise so that this round's total in front of the actor is ``total``."""
         i = self._require_actor("raise")
-        if not is_int(total):
-            raise IllegalAction(f"raise amount must be an int, got {total!r}")
-        total = as_int(total, "raise amount")
+        if type(total) is not int:
+            if not is_int(total):
+                raise IllegalAction(f"raise amount must be an int, got {total!r}")
+            total = as_int(total, "raise amount")
         if not self.can_raise:
             raise IllegalAction(f"seat {i} may not raise now")
         lo, hi = self.min_raise_to, self.max_raise_to
@@ -611,7 +613,9 @@ class Hand:
 
     def _deal(self, street: Street) -> None:
         deck = self._deck
-        seats = [i for i in range(self._n) if not self._folded[i]]
+        seats: list[int] = []
+        if street.hole or street.up:  # the players still in get cards
+            seats = [i for i in range(self._n) if not self._folded[i]]
         for seat, count in self.game.deals(street, seats, len(deck)):
             cards = [deck.pop() for _ in range(count)]
             if seat is None:
@@ -691,6 +695,8 @@ class Hand:
 
     def _return_uncalled(self) -> None:
         """The part of this round's largest bet that nobody matched goes back (§5.5)."""
+        if not self._to_match:
+            return  # nobody bet this round
         back = uncalled(self._bets)
         if back is not None:
             top, excess = back
