@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, cast
 
-from croupier.cards import RANKS, SUITS
+from croupier.cards import RANKS, SUITS, UNKNOWN_TEXT, card_texts
 from croupier.errors import PHHError
 
 __all__ = ["Action", "ActionKind", "PHHError"]
@@ -46,9 +46,11 @@ _DEALER_KINDS = frozenset({"dh", "db"})
 _PLAYER_KINDS = frozenset({"pb", "cbr", "cc", "f", "sd", "sm"})
 _KINDS = _DEALER_KINDS | _PLAYER_KINDS | {"noop"}
 
-_CARD_TEXT = [rank + suit for rank in RANKS for suit in SUITS]  # by card code
-_CARD_OF: dict[str, int | None] = {text: code for code, text in enumerate(_CARD_TEXT)}
-_CARD_OF["??"] = None
+# Strict PHH card text (upper-case rank, lower-case suit), by card code.
+_CARD_OF: dict[str, int | None] = {
+    rank + suit: 4 * r + s for r, rank in enumerate(RANKS) for s, suit in enumerate(SUITS)
+}
+_CARD_OF[UNKNOWN_TEXT] = None
 
 MAX_PLACES = 18
 """Amounts have at most this many decimal places (the scale is at most ``10**18``)."""
@@ -203,7 +205,7 @@ def parse(text: str) -> Parts:
 
 
 def _format_cards(cards: Iterable[int | None]) -> str:
-    return "".join("??" if c is None else _CARD_TEXT[c] for c in cards)
+    return "".join(card_texts(cards))
 
 
 def _is_index(value: object) -> bool:
