@@ -17,19 +17,11 @@ from types import ModuleType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_phh import BASE  # the one small valid hand the PHH tests mutate
 
 from croupier import phh
 from croupier.phh import HandHistory, PHHError
 
-BASE = (
-    "variant = 'NT'\n"
-    "antes = [0, 0, 0]\n"
-    "blinds_or_straddles = [0.5, 1, 0]\n"
-    "min_bet = 1\n"
-    "starting_stacks = [100, 50.25, 80]\n"
-    "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 3', 'p1 f', 'p2 f']\n"
-    "finishing_stacks = [99.5, 49.25, 81.5]\n"
-)
 HUGE_EXPONENT = "1e99999999999999999999"  # beyond what Decimal can hold
 LONG_INT = "9" * 5000  # beyond Python's int() digit limit (a plain ValueError in tomllib)
 
