@@ -25,10 +25,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-# The HandHQ sample: the repository's copy if there is one, else ../shared next to it.
+# The HandHQ sample kept in the repository (tests/data/phh/handhq, with its SOURCE.md).
 HANDHQ = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh" / "handhq"
-if not HANDHQ.is_dir():
-    HANDHQ = Path(__file__).resolve().parents[2] / "shared" / "phh" / "handhq"
 HANDS = 2954
 ROUNDS = 3
 
