@@ -115,7 +115,7 @@ class Game:
         if self.cap < 1:
             raise ValueError(f"cap must be at least 1, got {self.cap}")
         if self.seat_blinds is not None:
-            pass
+            pass  # a hand history's own blinds per seat (checked above)
         elif self.is_stud:
             if self.bring_in <= 0:
                 raise ValueError(f"bring_in must be positive, got {self.bring_in}")
@@ -212,12 +212,9 @@ class Game:
         board = street.board
         if not each:
             return [(None, board)] if board else []
-        out: list[tuple[int | None, int]] = []
-        if each:
-            if cards_left < each * len(seats):
-                board += 1
-            else:
-                out = [(seat, each) for seat in seats]
+        if cards_left < each * len(seats):
+            return [(None, board + 1)]  # one community card for everyone
+        out: list[tuple[int | None, int]] = [(seat, each) for seat in seats]
         if board:
             out.append((None, board))
         return out
