@@ -9,6 +9,7 @@ and the field, in single-hand and multi-hand files, with ``tomllib`` and with
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from collections.abc import Iterator
@@ -19,23 +20,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_phh import BASE  # the one small valid hand the PHH tests mutate
 
-from croupier import phh
+from croupier import _toml, phh
 from croupier.phh import HandHistory, PHHError
 
 HUGE_EXPONENT = "1e99999999999999999999"  # beyond what Decimal can hold
 LONG_INT = "9" * 5000  # beyond Python's int() digit limit (a plain ValueError in tomllib)
 
-READERS = [
-    pytest.param("tomllib", marks=pytest.mark.skipif(sys.version_info < (3, 11), reason="3.11+"))
-]
-READERS.append(pytest.param("tomli"))
+# The standard library's reader where there is one (3.11+), and tomli (3.10's) always.
+READERS = (["tomllib"] if sys.version_info >= (3, 11) else []) + ["tomli"]
 
 
 @pytest.fixture(params=READERS)
 def reader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Run the test with tomllib and with tomli (Python 3.10's reader) behind phh."""
-    module: ModuleType = pytest.importorskip(request.param)
-    monkeypatch.setattr(phh, "tomllib", module)
+    module: ModuleType = importlib.import_module(request.param)
+    monkeypatch.setattr(_toml, "tomllib", module)
     yield request.param
 
 
@@ -165,7 +164,7 @@ def test_the_line_is_looked_up_only_for_errors(monkeypatch: pytest.MonkeyPatch) 
     def fail(text: str) -> None:
         raise AssertionError("the fast path looked for a line")
 
-    monkeypatch.setattr(phh, "_statements", fail)
+    monkeypatch.setattr(_toml, "_statements", fail)
     assert phh.loads(BASE).min_bet == 100
     assert len(phh.loads_all(f"[1]\n{BASE}\n[2]\n{BASE}")) == 2
 

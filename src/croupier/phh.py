@@ -34,80 +34,18 @@ _note = 'user-defined fields are kept'
 >>> loads(dumps(hand)) == hand
 True
 
-Choices
--------
-
-**Money is exact integers.**  Every amount (antes, blinds or straddles,
-bring-in, small/big/min bet, starting and finishing stacks, winnings and the
-``cbr`` amounts) is read as a ``Decimal``, never through a binary float.  The
-hand's :attr:`HandHistory.scale` is the smallest power of ten that makes every
-one of them a whole number, and each amount is stored as an ``int`` in units of
-``1/scale`` (``0.50`` with scale 100 is ``50``; :meth:`HandHistory.to_decimal`
-converts back).  The scale depends on the values, not on how they are written:
-a hand whose amounts are all whole or in tenths (blinds ``0.50``/``1``, stacks
-``200.30``) gets scale 10, one with ``58.15`` scale 100.  Writing divides by the
-scale and prints the shortest exact decimal (``0.50`` is written ``0.5``,
-``2.0`` is written ``2``).  Amounts may have at most 18 decimal places and must
-be below ``10**18`` in absolute value; beyond that the input is rejected rather
-than rounded.  Negative ``blinds_or_straddles`` entries (dead blinds in online
-logs) are kept; every other amount must be non-negative, and stacks, bets and
-``cbr`` amounts positive.
-
-**Unknown stacks.**  A starting stack written ``inf`` (an unknown or unlimited
-stack, e.g. in iPoker logs) is stored as ``None`` and written back as ``inf``.
-``inf`` is accepted nowhere else among the amounts.
-
-**Cards** are croupier card codes (``4 * rank + suit``, see
-:mod:`croupier.cards`); an unknown card ``??`` is ``None``.  Card text must be
-strict PHH: upper-case rank, lower-case suit, concatenated (``AsKd????``).
-Repeated cards are not an error here (draw games reshuffle discards, ``sm``
-shows cards dealt before: only a replay can judge).  In short-deck (``NS``)
-deuces to fives are rejected.
-
-**Actions** are frozen :class:`~croupier.actions.Action` values (see that
-module for the notation: players, the dealer, mucks, ``sm -``, commentary).
-
-**Other fields.**  ``time`` is a ``datetime.time``; ``time_limit`` and
-``time_banks`` (seconds, not money) are exact ``Decimal`` values (``inf``
-allowed).  An absent field is ``None`` (``ante_trimming_status`` too, so that it
-stays absent).  Keys the specification does not define (user-defined ``_name``
-fields, or fields of a later specification) are kept in
-:attr:`HandHistory.extra`, an immutable hashable mapping in file order, with
-TOML integers as ``int``, floats as exact ``Decimal`` and arrays as tuples.
-
-**Checks.**  The variant code must be one of :data:`VARIANTS`, the fields it
-requires present and those it does not use absent (e.g. ``min_bet`` in a
-fixed-limit game, ``bring_in`` in a blind game); every per-player array has one
-entry per player (the length of ``starting_stacks``, at least 2); every ``pN``
-names an existing player.  Each kind of field is one object of one table
-(``_FIELDS``) that reads, checks and writes it; a field is checked once, when
-the :class:`HandHistory` is built.  Anything malformed raises
-:class:`PHHError`, a ``ValueError`` whose message names the line (and, for
-TOML syntax errors, the column), the field and, for actions, the index and
-text of the action.  No other exception escapes from reading.
-
-**TOML** is read by the standard library's ``tomllib`` (``tomli`` on Python
-3.10), floats as ``Decimal``.  The line of a field is looked up in the text
-only when an error is reported.  So any valid TOML is read (dotted keys, inline
-tables, sub-tables) but a table is not a value any field can hold; every
-top-level table of a ``.phhs`` file is a hand, in file order; integers beyond
-64 bits are rejected by the field checks; TOML syntax errors use tomllib's
-wording.  Writing emits one ``key = value`` line per field, in the order of the
-specification's field table (except that ``ante_trimming_status`` comes right
-after ``variant``, where PokerKit and the published datasets put it), then the
-extra fields in their order.  ``dumps`` is deterministic, and ``loads(dumps(h))
-== h`` for every hand that :func:`loads` returns (whose scale is minimal, see
-:meth:`HandHistory.normalized`).
+Every choice of this module (exact money and the scale, ``inf`` stacks, card
+text, the checks, what is kept of fields the specification does not define, the
+order in which fields are written) is written down in the project's rulebook,
+``docs/rules.md`` §7.1.  The TOML itself is read by ``tomllib`` (``tomli`` on
+Python 3.10) through :mod:`croupier._toml`.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import io
-import json
 import os
-import re
-import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as _field
@@ -115,6 +53,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import IO, Any, Union, cast
 
+from croupier import _toml
 from croupier.actions import (
     MAX_PLACES,
     Action,
@@ -130,11 +69,6 @@ from croupier.actions import parse as parse_action
 from croupier.errors import PHHError
 from croupier.structures import Structure
 from croupier.variants import RULES, from_phh, rules_of
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 __all__ = [
     "VARIANTS",
@@ -212,34 +146,6 @@ class FrozenMapping(Mapping[str, object]):
 # -- the kinds of fields: each one object that reads, checks and writes ---------------
 
 
-class _BadNumber:
-    """A TOML float that ``Decimal`` cannot hold (``1e99999999999999999999``)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return self.text
-
-
-def _decimal(text: str) -> Decimal | _BadNumber:
-    """``parse_float`` for tomllib: the exact value of a float token."""
-    try:
-        return Decimal(text)
-    except ArithmeticError:  # an exponent beyond what Decimal holds
-        return _BadNumber(text)
-
-
-def _describe(value: object) -> str:
-    """A TOML value, as the reading errors show it."""
-    if isinstance(value, _BadNumber) or type(value) in (int, Decimal):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f"the string {value!r}"
-    names: dict[type, str] = {bool: "a boolean", list: "an array", dict: "a table"}
-    return names.get(type(value), f"a {type(value).__name__}")
-
-
 class _Kind:
     """How one kind of field is read from TOML, checked and written.
 
@@ -255,7 +161,7 @@ class _Kind:
         self.expected, self.test = expected, test
 
     def read(self, value: object) -> object:
-        if isinstance(value, _BadNumber):
+        if isinstance(value, _toml.BadNumber):
             raise PHHError(f"the number {value} is out of range")
         return value
 
@@ -272,7 +178,7 @@ class _Kind:
         return f" must be {expected}, got {shown}"
 
     def write(self, value: object, scale: int) -> str:
-        return _toml_value(value)
+        return _toml.value(value)
 
 
 def _is_int(value: object) -> bool:
@@ -299,7 +205,7 @@ class _Money(_Kind):
                 return value
             raise PHHError(f"amount {value} is too large (must be below 10**18)")
         if type(value) is not Decimal:
-            raise PHHError(f"expected a number, got {_describe(value)}")
+            raise PHHError(f"expected a number, got {_toml.describe(value)}")
         return None if self.inf and value == Decimal("Infinity") else check_amount(value)
 
     def ok(self, value: object, scale: int) -> bool:
@@ -342,7 +248,7 @@ class _Array(_Kind):
 
     def read(self, value: object) -> tuple[object, ...]:
         if not isinstance(value, list):
-            raise PHHError(f"expected an array, got {_describe(value)}")
+            raise PHHError(f"expected an array, got {_toml.describe(value)}")
         read, items = self.item.read, []
         for i, item in enumerate(value):
             try:
@@ -371,11 +277,11 @@ class _Action(_Kind):
 
     def read(self, value: object) -> Parts:
         if type(value) is not str:
-            raise PHHError(f"expected a string, got {_describe(value)}")
+            raise PHHError(f"expected a string, got {_toml.describe(value)}")
         return parse_action(value)
 
     def write(self, value: object, scale: int) -> str:
-        return _toml_string(cast(Action, value).to_text(scale))
+        return _toml.string(cast(Action, value).to_text(scale))
 
 
 class _Extra(_Kind):
@@ -731,11 +637,11 @@ def loads(text: str) -> HandHistory:
     ...
     croupier.errors.PHHError: line 6: actions[1] 'p1 cbr': 'cbr' takes one amount, e.g. 'p1 cbr 20'
     """
-    text, doc = _parse_toml(text, multi=False)
+    text, doc = _toml.parse(text, multi=False)
     try:
         return _hand(doc)
     except PHHError as exc:
-        raise _located(exc, text, None) from None
+        raise _toml.locate(exc, text, None) from None
 
 
 def loads_all(text: str) -> list[HandHistory]:
@@ -749,83 +655,19 @@ def loads_all(text: str) -> list[HandHistory]:
     ...
     croupier.errors.PHHError: hand [2], line 14: actions[1] 'p1 fold': unknown player action 'fold'
     """
-    text, doc = _parse_toml(text, multi=True)
+    text, doc = _toml.parse(text, multi=True)
     hands = []
     for name, table in doc.items():
         if not isinstance(table, dict):
             error = PHHError(
                 f"key {name!r} is not the [N] table of a hand (use loads for .phh files)"
             )
-            raise _located(error, text, None, name) from None
+            raise _toml.locate(error, text, None, name) from None
         try:
             hands.append(_hand(table))
         except PHHError as exc:
-            raise _located(exc, text, name) from None
+            raise _toml.locate(exc, text, name) from None
     return hands
-
-
-_TOML_AT = re.compile(r" \(at (?:line (\d+), column (\d+)|end of document)\)$")
-# A table header ([name], [name.sub], [[name]]) or the key of a key = value line.
-_STATEMENT = re.compile(
-    r"""^[ \t]*(\[\[?[ \t]*)?([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*(?(1)[.\]]|[=.])""", re.M
-)
-
-
-def _statements(text: str) -> Iterator[tuple[int, str | None, str | None]]:
-    """``(line, table, key)`` of every header (key ``None``) and key line.
-
-    Only for error messages: a regular expression, not a TOML parser (it does not
-    skip multi-line strings), and only run when an error is reported.
-    """
-    line, last, table = 1, 0, None
-    for m in _STATEMENT.finditer(text):
-        line += text.count("\n", last, m.start())
-        last, name = m.start(), m[2][1:-1] if m[2][0] in "'\"" else m[2]
-        if m[1]:
-            table = name
-        yield line, table, None if m[1] else name
-
-
-def _parse_toml(text: str, *, multi: bool) -> tuple[str, dict[str, Any]]:
-    if not isinstance(text, str):
-        raise PHHError(f"expected PHH text as a str, got {type(text).__name__}")
-    text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark
-    pos: int | None = None
-    try:
-        return text, tomllib.loads(text, parse_float=_decimal)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-    except ValueError as exc:  # an integer beyond Python's digit limit for int()
-        found = re.search(r"[0-9](?:_?[0-9]){640,}", text)
-        message, pos = f"integer too long: {exc}", found.start() if found else None
-    except RecursionError:
-        found = re.search(r"(?:[\[{][ \t\n]*){100}", text)
-        message, pos = "arrays or inline tables nested too deeply", found.end() if found else None
-    at = _TOML_AT.search(message)
-    message = message[: at.start()] if at else message
-    if at and at[1]:
-        line, column = int(at[1]), int(at[2])
-    else:  # at ``pos``, or else at the end of the text
-        pos = len(text.rstrip()) if pos is None else pos
-        line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
-    table = key = None
-    for found_line, table_name, key_name in _statements(text):
-        if found_line > line:
-            break
-        table, key = table_name, key_name
-    where = f"hand [{table}], " if multi and table is not None else ""
-    about = f"field {key!r}: " if key else ""
-    detail = message[:1].lower() + message[1:]
-    raise PHHError(f"{where}line {line}, column {column}: {about}{detail}", field=key)
-
-
-def _located(exc: PHHError, text: str, table: str | None, key: str | None = None) -> PHHError:
-    """``exc`` with the line of its field (looked up only now) and the hand."""
-    key = key or exc.field
-    found = (n for n, t, k in _statements(text) if (t, k) in ((table, key), (key, None)))
-    line = next(found, None) if key else None
-    where = f"hand [{table}], " if table is not None else ""
-    return PHHError(f"{where}{f'line {line}: ' if line else ''}{exc}", field=key)
 
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
@@ -876,38 +718,6 @@ def load_all(source: PathOrFile) -> list[HandHistory]:
 # -- writing --------------------------------------------------------------------------
 
 
-def _toml_string(text: str) -> str:
-    r"""A TOML string: literal (``'...'``) when possible, else basic with escapes.
-
-    >>> print(_toml_string("AMY'S AVE"), _toml_string("plain"), _toml_string("a\nb\\"))
-    "AMY'S AVE" 'plain' "a\nb\\"
-    """
-    if "'" not in text and not re.search(r"[\x00-\x08\x0a-\x1f\x7f]", text):
-        return f"'{text}'"
-    # JSON escapes are TOML escapes; TOML also escapes DEL.
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-
-def _toml_value(value: object) -> str:
-    """TOML text of a str, bool, int, ``Decimal``, date/time or a tuple of those.
-
-    >>> _toml_value(("a", 1, True, Decimal("2"), Decimal("-Infinity"), ()))
-    "['a', 1, true, 2.0, -inf, []]"
-    """
-    if isinstance(value, str):
-        return _toml_string(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Decimal):
-        if value.is_infinite():
-            return "-inf" if value < 0 else "inf"
-        text = str(value)  # exact; may use an exponent, as TOML allows ("1E+2")
-        return text if any(c in text for c in ".eE") else text + ".0"
-    if isinstance(value, tuple):
-        return "[" + ", ".join([_toml_value(v) for v in value]) + "]"
-    return str(value) if isinstance(value, int) else cast(_dt.date, value).isoformat()
-
-
 def dumps(hand: HandHistory) -> str:
     """The ``.phh`` text of one hand (see the module docstring for the layout).
 
@@ -924,8 +734,7 @@ def dumps(hand: HandHistory) -> str:
     fields = [(name, kind, getattr(hand, name)) for name, kind in _FIELDS.items()]
     fields += [(key, _EXTRA, value) for key, value in hand.extra.items()]
     lines = [
-        f"{name if re.fullmatch(r'[A-Za-z0-9_-]+', name) else _toml_string(name)} = "
-        f"{kind.write(value, hand.scale)}"
+        f"{_toml.key(name)} = {kind.write(value, hand.scale)}"
         for name, kind, value in fields
         if value is not None
     ]

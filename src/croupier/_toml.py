@@ -1,0 +1,192 @@
+"""TOML for the PHH reader: a thin front over ``tomllib`` (``tomli`` on Python 3.10).
+
+Reading is the standard library's: :func:`parse` calls ``tomllib.loads`` with
+floats as exact ``Decimal`` values and turns every failure (syntax, an integer
+beyond Python's digit limit, nesting too deep for the recursion limit) into a
+:class:`~croupier.errors.PHHError` that names the line, the column and the key.
+Lines are looked up in the text only when an error is reported
+(:func:`locate`), so the good path costs nothing more than ``tomllib``.
+Writing is a few lines (:func:`value`): PHH needs only strings, booleans,
+integers, exact decimals, dates and times, and flat arrays of them.
+
+>>> text, doc = parse("a = 0.10\\nb = ['x', 1]\\n", multi=False)
+>>> doc
+{'a': Decimal('0.10'), 'b': ['x', 1]}
+>>> parse("a = 1\\nb = [1,\\n", multi=False)
+Traceback (most recent call last):
+...
+croupier.errors.PHHError: line 2, column 8: field 'b': invalid value
+>>> print(value(("AMY'S", 2, True, Decimal("0.5"))))
+["AMY'S", 2, true, 0.5]
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import re
+import sys
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any, cast
+
+from croupier.errors import PHHError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+__all__ = ["BadNumber", "describe", "key", "locate", "parse", "string", "value"]
+
+
+class BadNumber:
+    """A TOML float that ``Decimal`` cannot hold (``1e99999999999999999999``).
+
+    >>> parse("a = 1e99999999999999999999", multi=False)[1]["a"]
+    BadNumber('1e99999999999999999999')
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"BadNumber({self.text!r})"
+
+
+def _decimal(text: str) -> Decimal | BadNumber:
+    """``parse_float`` for tomllib: the exact value of a float token."""
+    try:
+        return Decimal(text)
+    except ArithmeticError:  # an exponent beyond what Decimal holds
+        return BadNumber(text)
+
+
+def describe(item: object) -> str:
+    """A TOML value, as the reading errors show it.
+
+    >>> describe(Decimal("2.5")), describe("x"), describe([1])
+    ('the number 2.5', "the string 'x'", 'an array')
+    """
+    if isinstance(item, BadNumber) or type(item) in (int, Decimal):
+        return f"the number {item}"
+    if isinstance(item, str):
+        return f"the string {item!r}"
+    names: dict[type, str] = {bool: "a boolean", list: "an array", dict: "a table"}
+    return names.get(type(item), f"a {type(item).__name__}")
+
+
+_TOML_AT = re.compile(r" \(at (?:line (\d+), column (\d+)|end of document)\)$")
+# A table header ([name], [name.sub], [[name]]) or the key of a key = value line.
+_STATEMENT = re.compile(
+    r"""^[ \t]*(\[\[?[ \t]*)?([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*(?(1)[.\]]|[=.])""", re.M
+)
+
+
+def _statements(text: str) -> Iterator[tuple[int, str | None, str | None]]:
+    """``(line, table, key)`` of every header (key ``None``) and key line.
+
+    Only for error messages: a regular expression, not a TOML parser (it does not
+    skip multi-line strings), and only run when an error is reported.
+    """
+    line, last, table = 1, 0, None
+    for m in _STATEMENT.finditer(text):
+        line += text.count("\n", last, m.start())
+        last, name = m.start(), m[2][1:-1] if m[2][0] in "'\"" else m[2]
+        if m[1]:
+            table = name
+        yield line, table, None if m[1] else name
+
+
+def parse(text: str, *, multi: bool) -> tuple[str, dict[str, Any]]:
+    """``(text, document)``: the text without a byte order mark, and its TOML.
+
+    Errors name the hand's ``[table]`` too when ``multi`` (a ``.phhs`` file).
+    """
+    if not isinstance(text, str):
+        raise PHHError(f"expected PHH text as a str, got {type(text).__name__}")
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark
+    pos: int | None = None
+    try:
+        return text, tomllib.loads(text, parse_float=_decimal)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+    except ValueError as exc:  # an integer beyond Python's digit limit for int()
+        found = re.search(r"[0-9](?:_?[0-9]){640,}", text)
+        message, pos = f"integer too long: {exc}", found.start() if found else None
+    except RecursionError:
+        found = re.search(r"(?:[\[{][ \t\n]*){100}", text)
+        message, pos = "arrays or inline tables nested too deeply", found.end() if found else None
+    at = _TOML_AT.search(message)
+    message = message[: at.start()] if at else message
+    if at and at[1]:
+        line, column = int(at[1]), int(at[2])
+    else:  # at ``pos``, or else at the end of the text
+        pos = len(text.rstrip()) if pos is None else pos
+        line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
+    table = name = None
+    for found_line, table_name, key_name in _statements(text):
+        if found_line > line:
+            break
+        table, name = table_name, key_name
+    where = f"hand [{table}], " if multi and table is not None else ""
+    about = f"field {name!r}: " if name else ""
+    detail = message[:1].lower() + message[1:]
+    raise PHHError(f"{where}line {line}, column {column}: {about}{detail}", field=name)
+
+
+def locate(exc: PHHError, text: str, table: str | None, name: str | None = None) -> PHHError:
+    """``exc`` with the line of its field (looked up only now) and the hand's table.
+
+    >>> locate(PHHError("bad", field="b"), "a = 1\\nb = 2\\n", None)
+    PHHError('line 2: bad')
+    """
+    name = name or exc.field
+    found = (n for n, t, k in _statements(text) if (t, k) in ((table, name), (name, None)))
+    line = next(found, None) if name else None
+    where = f"hand [{table}], " if table is not None else ""
+    return PHHError(f"{where}{f'line {line}: ' if line else ''}{exc}", field=name)
+
+
+def string(text: str) -> str:
+    r"""A TOML string: literal (``'...'``) when possible, else basic with escapes.
+
+    >>> print(string("AMY'S AVE"), string("plain"), string("a\nb\\"))
+    "AMY'S AVE" 'plain' "a\nb\\"
+    """
+    if "'" not in text and not re.search(r"[\x00-\x08\x0a-\x1f\x7f]", text):
+        return f"'{text}'"
+    # JSON escapes are TOML escapes; TOML also escapes DEL.
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def key(name: str) -> str:
+    """A TOML key: bare when it can be, else quoted.
+
+    >>> key("min_bet"), key("a key")
+    ('min_bet', "'a key'")
+    """
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else string(name)
+
+
+def value(item: object) -> str:
+    """TOML text of a str, bool, int, ``Decimal``, date/time or a tuple of those.
+
+    >>> value(("a", 1, True, Decimal("2"), Decimal("-Infinity"), ()))
+    "['a', 1, true, 2.0, -inf, []]"
+    """
+    if isinstance(item, str):
+        return string(item)
+    if isinstance(item, bool):
+        return "true" if item else "false"
+    if isinstance(item, Decimal):
+        if item.is_infinite():
+            return "-inf" if item < 0 else "inf"
+        text = str(item)  # exact; may use an exponent, as TOML allows ("1E+2")
+        return text if any(c in text for c in ".eE") else text + ".0"
+    if isinstance(item, tuple):
+        return "[" + ", ".join([value(v) for v in item]) + "]"
+    return str(item) if isinstance(item, int) else cast(_dt.date, item).isoformat()
