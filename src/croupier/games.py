@@ -15,14 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from croupier._validate import as_int
+from croupier.hand import Hand, deal_order
 from croupier.structures import FIXED_LIMIT, Structure
 from croupier.variants import Street, Variant, as_variant, razz_bring_in_key, rules_of
-
-if TYPE_CHECKING:
-    from croupier.hand import Hand
 
 __all__ = [
     "CourchevelHiLo",
@@ -197,9 +194,8 @@ class Game:
         """The dealing order of a street: ``(seat, cards)`` for each seat in ``seats``
         (the players still in, from seat 0 on), then ``(None, cards)`` for the board.
 
-        docs/rules.md §1.5: no burn cards; each player gets all their cards of the
-        street together.  When the ``cards_left`` cannot give every player a
-        card (stud, seventh street), one community card is dealt instead (§5.4).
+        The engine's one dealing order, :func:`croupier.hand.deal_order`
+        (docs/rules.md §1.5, §5.4).
 
         >>> from croupier import NO_LIMIT, Razz, TexasHoldem
         >>> game = TexasHoldem(NO_LIMIT)
@@ -208,16 +204,7 @@ class Game:
         >>> Razz().deals(Razz().streets[4], range(8), cards_left=4)
         [(None, 1)]
         """
-        each = street.hole + street.up
-        board = street.board
-        if not each:
-            return [(None, board)] if board else []
-        if cards_left < each * len(seats):
-            return [(None, board + 1)]  # one community card for everyone
-        out: list[tuple[int | None, int]] = [(seat, each) for seat in seats]
-        if board:
-            out.append((None, board))
-        return out
+        return deal_order(street, seats, cards_left)
 
     def unit(self, street: int) -> int:
         """The fixed-limit bet size of a street (``bets[0]`` or ``bets[1]``)."""
@@ -240,8 +227,6 @@ class Game:
         ``bring_in_seat`` names the stud bring-in when unknown up cards hide it
         (a hand history); otherwise it must agree with the rules.
         """
-        from croupier.hand import Hand
-
         return Hand(self, stacks, seed=seed, deck=deck, bring_in_seat=bring_in_seat)
 
 

@@ -2,6 +2,9 @@
 # compiled, Hand is an extension type whose attributes are typed slots.
 # Amounts stay Python ints (of any size); counts and seats are C ints.
 
+cpdef list deal_order(object street, object seats, Py_ssize_t cards_left=*)
+
+
 cdef class Hand:
     cdef public object game
     cdef public object actor

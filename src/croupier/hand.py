@@ -86,14 +86,39 @@ if TYPE_CHECKING:
         def min_bet(self) -> int: ...
         def forced_bets(self, n: int) -> tuple[list[int], list[int]]: ...
         def unit(self, street: int) -> int: ...
-        def deals(
-            self, street: Street, seats: Sequence[int], cards_left: int = 52
-        ) -> list[tuple[int | None, int]]: ...
 
 
-__all__ = ["Hand"]
+__all__ = ["Hand", "deal_order"]
 
 UNKNOWN = -1
+
+
+def deal_order(
+    street: Street, seats: Sequence[int], cards_left: int = 52
+) -> list[tuple[int | None, int]]:
+    """The dealing order of a street: ``(seat, cards)`` for each seat in ``seats``
+    (the players still in, from seat 0 on), then ``(None, cards)`` for the board.
+
+    The one dealing order (docs/rules.md §1.5), used by the engine and, through
+    :meth:`croupier.games.Game.deals`, by replay: no burn cards; each player
+    gets all their cards of the street together.  When the ``cards_left``
+    cannot give every player a card (stud, seventh street), one community card
+    is dealt instead (§5.4).
+
+    >>> from croupier import Razz
+    >>> deal_order(Razz().streets[4], [0, 1, 2], cards_left=2)
+    [(None, 1)]
+    """
+    each: int = street.hole + street.up
+    board: int = street.board
+    if not each:
+        return [(None, board)] if board else []
+    if cards_left < each * len(seats):
+        return [(None, board + 1)]  # one community card for everyone
+    out: list[tuple[int | None, int]] = [(seat, each) for seat in seats]
+    if board:
+        out.append((None, board))
+    return out
 
 
 class Hand:
@@ -189,8 +214,11 @@ class Hand:
         self._payoffs: tuple[int, ...] | None = None
         self._received: tuple[int, ...] | None = None
         self._settlement: Settlement | None = None
-        self._settle_inputs: tuple[list[int], list[bool], list[int], list[int] | None, int] | None
-        self._settle_inputs = None
+        # What settled the hand (contributions, folded, values, lows, dead money,
+        # chips given back): ``settlement`` and ``winnings`` are built from it when asked.
+        self._settle_inputs: (
+            tuple[list[int], list[bool], list[int], list[int] | None, int, list[int]] | None
+        ) = None
         self._winnings: tuple[int, ...] | None = None
         self._showdown: tuple[int, ...] = ()
         self.unsettled = False
@@ -333,6 +361,9 @@ class Hand:
         pots that only folded players put chips into (``settlement.returned``),
         so a folded seat's winnings are 0.
         """
+        if self._winnings is None and self._settle_inputs is not None:
+            returned = self._settle_inputs[5]
+            self._winnings = tuple([r - b for r, b in zip(self._received, returned, strict=True)])
         return self._winnings
 
     @property
@@ -346,7 +377,7 @@ class Hand:
         unsettled hand.  Built on first use, from the showdown's values.
         """
         if self._settlement is None and self._settle_inputs is not None:
-            contributions, folded, values, lows, dead = self._settle_inputs
+            contributions, folded, values, lows, dead, _ = self._settle_inputs
             self._settlement = settle(contributions, folded, values, lows, dead=dead)
         return self._settlement
 
@@ -664,7 +695,7 @@ class Hand:
         seats: list[int] = []
         if street.hole or street.up:  # the players still in get cards
             seats = [i for i in range(self._n) if not self._folded[i]]
-        for seat, count in self.game.deals(street, seats, len(deck)):
+        for seat, count in deal_order(street, seats, len(deck)):
             cards = [deck.pop() for _ in range(count)]
             if seat is None:
                 self._board.extend(cards)
@@ -796,8 +827,8 @@ class Hand:
                     lows[i] = self.game.low_value(tuple(self._holes[i]), board)
         money, dead = self._live_money(), sum(self._dead)
         received, returned = distribute(money, self._folded, values, lows, dead=dead)
-        self._settle_inputs = (money, list(self._folded), values, lows, dead)
-        self._winnings = tuple([r - b for r, b in zip(received, returned, strict=True)])
+        # The folded flags no longer change: the list itself is kept.
+        self._settle_inputs = (money, self._folded, values, lows, dead, returned)
         for k, i in enumerate(self._showdown):
             # The first player shows; after that a hand that wins nothing is
             # mucked (RULES.md §6: cards speak, a mucked hand cannot win).
@@ -866,16 +897,24 @@ def _shuffled(seed: int | None, need: int) -> list[int]:
         if len(material) > 64:
             material = blake2b(material).digest()
     stream = b"".join(
-        blake2b(bytes((k,)), key=material, digest_size=64, person=b"croupier-deck").digest()
-        for k in range(4)
+        [
+            blake2b(block, key=material, digest_size=64, person=b"croupier-deck").digest()
+            for block in _BLOCKS
+        ]
     )
-    keys = struct.unpack("<64I", stream)
+    keys = _unpack_keys(stream)
     return sorted(range(52), key=keys.__getitem__)[:need]
 
 
+_BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
+_unpack_keys = struct.Struct("<64I").unpack
+
+
 def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None) -> list[int]:
-    per_player = sum(s.hole + s.up for s in game.streets)
-    need = min(52, per_player * n + sum(s.board for s in game.streets))
+    need = 0
+    for street in game.streets:  # a loop, not sum(generator): once per hand
+        need += (street.hole + street.up) * n + street.board
+    need = min(52, need)
     if deck is None:
         return _shuffled(seed, need)[::-1]
     else:
