@@ -362,8 +362,10 @@ class Hand:
         so a folded seat's winnings are 0.
         """
         if self._winnings is None and self._settle_inputs is not None:
+            received = self._received
+            assert received is not None  # settled
             returned = self._settle_inputs[5]
-            self._winnings = tuple([r - b for r, b in zip(self._received, returned, strict=True)])
+            self._winnings = tuple([r - b for r, b in zip(received, returned, strict=True)])
         return self._winnings
 
     @property
