@@ -24,7 +24,13 @@ Choices (PHH leaves them to the reader):
   button).  Heads-up, PHH lists the blinds as ``[small, big]`` but the button
   posts the small blind: the player posting the smaller blind is put on the
   button seat (seat 1), whatever its ``pK``.
-* An unlimited stack (``inf``) plays as ``UNLIMITED`` chips.
+* An unlimited stack (``inf``) plays as :func:`unlimited_stack` chips: one
+  more than every other amount of the hand together, so no action of the file
+  can find it short, at any scale.
+* A complete file's ``finishing_stacks``, when it has them, are checked
+  against the replay's (``check=False`` turns that off): a tampered or
+  inconsistent file raises :class:`~croupier.errors.PHHError`.  A player whose
+  stack was ``inf`` is not checked.
 * Unknown cards (``??``) stay unknown unless the player shows them later
   (``sm``); a showdown that depends on an unknown card leaves the hand
   ``unsettled`` (payoffs ``None``), never guessed.
@@ -36,7 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from croupier.errors import IllegalAction
+from croupier.actions import format_amount
+from croupier.errors import IllegalAction, PHHError
 from croupier.games import Game, game
 from croupier.hand import UNKNOWN, Hand
 from croupier.structures import FIXED_LIMIT, Structure
@@ -47,10 +54,25 @@ if TYPE_CHECKING:
     from croupier.actions import Action
     from croupier.phh import HandHistory
 
-__all__ = ["UNLIMITED", "Replay", "game_for", "history_of", "replay", "seats_for"]
+__all__ = ["Replay", "game_for", "history_of", "replay", "seats_for", "unlimited_stack"]
 
-UNLIMITED = 10**17
-"""Chips given to a player whose PHH stack is ``inf``."""
+
+def unlimited_stack(history: HandHistory) -> int:
+    r"""The chips a player whose PHH stack is ``inf`` plays with (in the hand's units).
+
+    One more than the finite stacks, the forced bets and every ``cbr`` amount
+    together: more than that player could ever put in, whatever the scale.
+
+    >>> from croupier import phh
+    >>> h = phh.loads("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n"
+    ...               "min_bet = 2\nstarting_stacks = [inf, 100]\nactions = ['p2 cbr 6']\n")
+    >>> unlimited_stack(h)
+    110
+    """
+    total = sum(s for s in history.starting_stacks if s is not None)
+    total += sum(history.antes) + sum(abs(b) for b in history.blinds_or_straddles or ())
+    total += sum(a.amount for a in history.actions if a.amount is not None)
+    return total + (history.bring_in or 0) + 1
 
 
 def seats_for(history: HandHistory) -> list[int]:
@@ -224,7 +246,7 @@ class Replay:
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
-        """The stacks the players started with (``UNLIMITED`` for an ``inf`` stack)."""
+        """The stacks the players started with (:func:`unlimited_stack` for ``inf``)."""
         return self._players(self.hand.starting_stacks)
 
     @property
@@ -251,17 +273,20 @@ class Replay:
 Watch = Callable[[Hand, int, "Action"], object]
 
 
-def replay(history: HandHistory, watch: Watch | None = None) -> Replay:
+def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = True) -> Replay:
     """Play a hand history's actions: a :class:`Replay` (finished if the file is).
 
     ``watch(hand, seat, action)``, when given, is called just before each
     player action is played, with the engine's hand as it stands (so a caller
     can see what the player faced: the amount to call, the stacks, the pot).
     Raises :class:`croupier.IllegalAction` (naming the action) for an action the
-    rules do not allow, ``ValueError`` for a history that cannot be set up.
+    rules do not allow, ``ValueError`` for a history that cannot be set up, and
+    (unless ``check`` is false) :class:`~croupier.errors.PHHError` when the hand
+    ends on other stacks than the file's ``finishing_stacks``.
     """
     game, seat_of = game_for(history)
-    stacks = [UNLIMITED if s is None else s for s in history.starting_stacks]
+    unlimited = unlimited_stack(history) if None in history.starting_stacks else 0
+    stacks = [unlimited if s is None else s for s in history.starting_stacks]
     bring_in_seat = None
     if game.is_stud:
         # The first player action is the bring-in (or a completion instead).
@@ -301,7 +326,24 @@ def replay(history: HandHistory, watch: Watch | None = None) -> Replay:
                 raise IllegalAction(f"{where}: {action.kind!r} is not an action of this game")
         except IllegalAction as exc:
             raise IllegalAction(f"{where}: {exc}") from None
-    return Replay(history, hand, seat_of)
+    result = Replay(history, hand, seat_of)
+    if check and history.finishing_stacks is not None and hand.is_over and not hand.unsettled:
+        _check_finishing_stacks(history, result)
+    return result
+
+
+def _check_finishing_stacks(history: HandHistory, result: Replay) -> None:
+    recorded = history.finishing_stacks
+    assert recorded is not None
+    for p, (ours, theirs) in enumerate(zip(result.stacks, recorded, strict=True)):
+        if history.starting_stacks[p] is not None and ours != theirs:
+            scale = history.scale
+            raise PHHError(
+                f"field 'finishing_stacks': p{p + 1} ends the hand with "
+                f"{format_amount(ours, scale)}, the file says {format_amount(theirs, scale)} "
+                "(replay(..., check=False) skips this check)",
+                field="finishing_stacks",
+            )
 
 
 def history_of(hand: Hand) -> HandHistory:

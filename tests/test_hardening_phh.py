@@ -1,0 +1,65 @@
+"""Hand histories that lie or stretch the limits: checked finishing stacks, unknown stacks.
+
+(issue 12: a tampered file replayed silently; an ``inf`` stack was 10**17 units
+whatever the scale, so at a fine scale it could be shorter than a real stack.)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier import phh
+from croupier.errors import PHHError
+from croupier.replay import replay, unlimited_stack
+
+ACTIONS = [
+    "d dh p1 AsKd", "d dh p2 QhQd", "p2 cbr 10", "p1 cc", "d db 2c3c4c", "p1 cc", "p2 cc",
+    "d db 5d", "p1 cc", "p2 cc", "d db 9h", "p1 cc", "p2 cc",
+]  # fmt: skip
+HAND = (
+    "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+    "starting_stacks = [{stacks}]\n"
+    "actions = [" + ", ".join(f"'{a}'" for a in ACTIONS) + "]\n"
+)
+
+
+def test_true_finishing_stacks_replay() -> None:
+    history = phh.loads(HAND.format(stacks="100, 100") + "finishing_stacks = [110, 90]\n")
+    # p1 (AsKd) makes the wheel straight A-2-3-4-5 and wins p2's 10.
+    assert replay(history).stacks == (110, 90)
+
+
+@pytest.mark.parametrize("finishing", ["[100, 100]", "[90, 110]", "[110, 89]"])
+def test_tampered_finishing_stacks_are_refused(finishing: str) -> None:
+    history = phh.loads(HAND.format(stacks="100, 100") + f"finishing_stacks = {finishing}\n")
+    with pytest.raises(PHHError, match=r"finishing_stacks.*p[12] ends the hand with"):
+        replay(history)
+    assert replay(history, check=False).stacks == (110, 90)  # the check can be turned off
+
+
+def test_finishing_stacks_of_a_file_that_stops_early_are_not_checked() -> None:
+    text = HAND.format(stacks="100, 100").replace(", 'p1 cc', 'p2 cc']", "]")
+    history = phh.loads(text + "finishing_stacks = [1, 1]\n")
+    assert not replay(history).is_over
+
+
+def test_an_unknown_stack_is_never_the_short_one_at_any_scale() -> None:
+    # At scale 100 the real stack is 10**18 units, more than the old fixed 10**17.
+    text = HAND.format(stacks="inf, 9999999999999999.99").replace(
+        "'p2 cbr 10'", "'p2 cbr 9999999999999999.99'"
+    )
+    text = text.replace(
+        ", 'p1 cc', 'p2 cc', 'd db 5d', 'p1 cc', 'p2 cc', 'd db 9h'", ", 'd db 5d', 'd db 9h'"
+    )
+    history = phh.loads(text.replace(", 'p1 cc', 'p2 cc']", "]"))
+    assert history.scale == 100
+    assert unlimited_stack(history) > 2 * history.starting_stacks[1]
+    result = replay(history)
+    assert result.is_over
+    # p1 calls the whole stack and wins it: the unknown stack covered the bet.
+    assert result.payoffs == (history.starting_stacks[1], -history.starting_stacks[1])
+
+
+def test_the_finishing_stack_of_an_unknown_stack_is_not_checked() -> None:
+    history = phh.loads(HAND.format(stacks="inf, 100") + "finishing_stacks = [0, 90]\n")
+    assert replay(history).stacks[1] == 90
