@@ -63,3 +63,35 @@ def test_an_unknown_stack_is_never_the_short_one_at_any_scale() -> None:
 def test_the_finishing_stack_of_an_unknown_stack_is_not_checked() -> None:
     history = phh.loads(HAND.format(stacks="inf, 100") + "finishing_stacks = [0, 90]\n")
     assert replay(history).stacks[1] == 90
+
+
+@pytest.mark.parametrize("stack", [10**18, 2**63 - 1, 2**63, 2**64 + 1, 10**36 - 1])
+def test_amounts_beyond_64_bits_are_written_and_read_back_exactly(stack: int) -> None:
+    history = phh.HandHistory(
+        variant="NT",
+        antes=(0, 0),
+        blinds_or_straddles=(1, 2),
+        min_bet=2,
+        starting_stacks=(stack, stack - 1),
+        actions=(phh.Action("cbr", actor=1, amount=stack - 1),),
+    )
+    text = phh.dumps(history)
+    # TOML integers have 64 bits: larger whole amounts are written as exact decimals.
+    written = f"{stack}.0" if stack >= 2**63 else str(stack)
+    assert f"starting_stacks = [{written}, " in text
+    assert phh.loads(text) == history
+
+
+def test_a_fractional_amount_beyond_64_bits_keeps_its_places() -> None:
+    text = HAND.format(stacks="12345678901234567890.5, 100")
+    history = phh.loads(text)
+    assert history.scale == 10 and history.starting_stacks[0] == 123456789012345678905
+    assert phh.loads(phh.dumps(history)) == history
+
+
+@pytest.mark.parametrize(
+    "stacks", ["1" + "0" * 36 + ", 100", "1e36, 100", "1000000000000000000.000000000000000001, 100"]
+)
+def test_amounts_of_10_to_the_36_units_or_more_are_refused(stacks: str) -> None:
+    with pytest.raises(PHHError, match=r"line 5: field 'starting_stacks'.*(too large|10\*\*36)"):
+        phh.loads(HAND.format(stacks=stacks))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import operator
 import sys
 
-__all__ = ["as_int", "is_bool", "is_int"]
+__all__ = ["MAX_CHIPS", "as_int", "is_bool", "is_int"]
 
 
 def is_bool(value: object) -> bool:
@@ -59,3 +59,13 @@ def as_int(value: object, what: str) -> int:
     if not is_int(value):
         raise ValueError(f"{what} must be an integer, got {type(value).__name__} {value!r}")
     return operator.index(value)  # type: ignore[arg-type]
+
+
+MAX_CHIPS = 10**36
+"""Every amount of chips is below this (a stack, a bet, a PHH amount in its units).
+
+Far beyond any real stack, and bounded so that no input makes unbounded work:
+10**18 chips at the finest PHH scale (10**18 units a chip) fit under it, so
+every valid PHH file replays, and a hand played with any stacks the engine
+takes can be written back as PHH.
+"""

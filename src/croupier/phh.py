@@ -54,6 +54,7 @@ from types import MappingProxyType
 from typing import IO, Any, Union, cast
 
 from croupier import _toml
+from croupier._validate import MAX_CHIPS
 from croupier.actions import (
     MAX_PLACES,
     Action,
@@ -101,7 +102,6 @@ in the same pattern, for the games the specification has no code for (e.g. Courc
 ``d db`` before the pre-flop actions, the other two after them)."""
 
 _INT64 = 2**63
-_MAX_AMOUNT = 10**18
 
 
 class FrozenMapping(Mapping[str, object]):
@@ -174,7 +174,7 @@ class _Kind:
         shown = str(value) if isinstance(value, Decimal) else repr(value)
         if self.money and _is_int(value) and scale > 1:
             shown = f"{format_amount(cast(int, value), scale)} ({value} units of 1/{scale})"
-        expected = self.expected.replace("{limit}", f"10**18 * scale ({scale})")
+        expected = self.expected.replace("{limit}", "10**36 units")
         return f" must be {expected}, got {shown}"
 
     def write(self, value: object, scale: int) -> str:
@@ -201,9 +201,9 @@ class _Money(_Kind):
     def read(self, value: object) -> int | Decimal | None:
         value = super().read(value)
         if type(value) is int:
-            if -_MAX_AMOUNT < value < _MAX_AMOUNT:
+            if -MAX_CHIPS < value < MAX_CHIPS:
                 return value
-            raise PHHError(f"amount {value} is too large (must be below 10**18)")
+            raise PHHError(f"amount {value} is too large (must be below 10**36)")
         if type(value) is not Decimal:
             raise PHHError(f"expected a number, got {_toml.describe(value)}")
         return None if self.inf and value == Decimal("Infinity") else check_amount(value)
@@ -211,11 +211,16 @@ class _Money(_Kind):
     def ok(self, value: object, scale: int) -> bool:
         if value is None:
             return self.inf
-        low = 1 - _MAX_AMOUNT * scale if self.low is None else self.low
-        return _is_int(value) and low <= cast(int, value) < _MAX_AMOUNT * scale
+        low = 1 - MAX_CHIPS if self.low is None else self.low
+        return _is_int(value) and low <= cast(int, value) < MAX_CHIPS
 
     def write(self, value: object, scale: int) -> str:
-        return "inf" if value is None else format_amount(cast(int, value), scale)
+        if value is None:
+            return "inf"
+        text = format_amount(cast(int, value), scale)
+        # TOML integers have 64 bits: a larger whole amount is written as an exact
+        # decimal number (croupier reads it exactly; see docs/rules.md §7.1).
+        return text + ".0" if "." not in text and abs(cast(int, value)) >= _INT64 * scale else text
 
 
 class _Seconds(_Kind):
@@ -485,6 +490,8 @@ class HandHistory:
                 problem = f"player p{who} does not exist ({players} players)"
             elif short_deck and any(c is not None and c < 16 for c in action.cards):
                 problem = "short-deck hold 'em has no cards below six"
+            elif action.amount is not None and action.amount >= MAX_CHIPS:
+                problem = "the amount is too large (must be below 10**36 units)"
             if problem:
                 raise PHHError(
                     f"actions[{i}] {action.to_text(scale)!r}: {problem}", field="actions"
