@@ -95,3 +95,22 @@ def test_a_fractional_amount_beyond_64_bits_keeps_its_places() -> None:
 def test_amounts_of_10_to_the_36_units_or_more_are_refused(stacks: str) -> None:
     with pytest.raises(PHHError, match=r"line 5: field 'starting_stacks'.*(too large|10\*\*36)"):
         phh.loads(HAND.format(stacks=stacks))
+
+
+@pytest.mark.parametrize("hole_cards", [5, 6])
+@pytest.mark.parametrize("hi_lo", [False, True])
+def test_five_and_six_card_omaha_have_codes_and_round_trip(hole_cards: int, hi_lo: bool) -> None:
+    from croupier import POT_LIMIT, Omaha, OmahaHiLo
+    from croupier.replay import history_of
+
+    make = OmahaHiLo if hi_lo else Omaha
+    game = make(POT_LIMIT, (1, 2), hole_cards=hole_cards)
+    assert game.variant == f"{hole_cards}O" + ("/8" if hi_lo else "")
+    hand = game.start([100, 100, 100], seed=hole_cards)
+    while not hand.is_over:
+        hand.check_or_call()
+    text = phh.dumps(history_of(hand))
+    assert f"variant = 'P{hole_cards}O" in text
+    again = replay(phh.loads(text))
+    assert again.payoffs == hand.payoffs
+    assert [len(again.hole(p)) for p in range(3)] == [hole_cards] * 3

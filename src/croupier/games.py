@@ -14,12 +14,19 @@ posted, how a hand is valued at showdown and which betting structure applies.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from croupier._validate import as_int
 from croupier.hand import Hand, deal_order
 from croupier.structures import FIXED_LIMIT, Structure
-from croupier.variants import Street, Variant, as_variant, razz_bring_in_key, rules_of
+from croupier.variants import (
+    Street,
+    Variant,
+    as_variant,
+    razz_bring_in_key,
+    rules_of,
+    with_hole_cards,
+)
 
 __all__ = [
     "CourchevelHiLo",
@@ -277,6 +284,9 @@ def game(variant: Variant | str, structure: Structure | None = None, **options: 
     True
     """
     variant = as_variant(variant)
+    if "hole_cards" in options:  # another game of the family (5-card Omaha ...)
+        hole = as_int(options.pop("hole_cards"), "hole_cards")
+        variant = with_hole_cards(variant, hole)
     rules = rules_of(variant)
     if rules.streets is None or rules.value is None:
         raise ValueError(f"croupier does not deal {rules.title} yet")
@@ -290,13 +300,7 @@ def game(variant: Variant | str, structure: Structure | None = None, **options: 
         if structure is not FIXED_LIMIT:
             raise ValueError("stud games here are fixed limit (bring-in and completion)")
     else:
-        allowed = ("blinds", "hole_cards", *_BLIND_OPTIONS)
-        hole = options.pop("hole_cards", streets[0].hole)
-        if hole != streets[0].hole:
-            if rules.equity != "omaha" or hole not in (4, 5, 6):
-                raise ValueError(f"{rules.title} deals {streets[0].hole} hole cards, not {hole!r}")
-            streets = (replace(streets[0], hole=hole), *streets[1:])
-            name = f"{hole}-card {rules.title}"
+        allowed = ("blinds", *_BLIND_OPTIONS)
     for key in options:
         if key not in allowed:
             raise ValueError(f"{rules.title} has no option {key!r}")

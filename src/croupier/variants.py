@@ -17,14 +17,14 @@ yet dealt by croupier (the draw games and short-deck hold'em).
 >>> rules_of(Variant.RAZZ).is_stud, phh_codes(Variant.RAZZ)
 (True, ('FR',))
 >>> [v.value for v in playable()]
-['T', 'O', 'O/8', 'C/8', '7S', '7S/8', 'R']
+['T', 'O', 'O/8', '5O', '5O/8', '6O', '6O/8', 'C/8', '7S', '7S/8', 'R']
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Literal
@@ -42,6 +42,7 @@ __all__ = [
     "phh_codes",
     "playable",
     "rules_of",
+    "with_hole_cards",
 ]
 
 Cards = tuple[int, ...]
@@ -59,6 +60,10 @@ class Variant(str, Enum):
     TEXAS_HOLDEM = "T"
     OMAHA = "O"
     OMAHA_HI_LO = "O/8"
+    OMAHA_5 = "5O"
+    OMAHA_5_HI_LO = "5O/8"
+    OMAHA_6 = "6O"
+    OMAHA_6_HI_LO = "6O/8"
     COURCHEVEL_HI_LO = "C/8"
     SEVEN_CARD_STUD = "7S"
     SEVEN_CARD_STUD_HI_LO = "7S/8"
@@ -218,6 +223,8 @@ HOLDEM_STREETS = (
 )
 
 OMAHA_STREETS = (Street("preflop", hole=4), *HOLDEM_STREETS[1:])
+OMAHA_5_STREETS = (Street("preflop", hole=5), *HOLDEM_STREETS[1:])
+OMAHA_6_STREETS = (Street("preflop", hole=6), *HOLDEM_STREETS[1:])
 
 COURCHEVEL_STREETS = (
     Street("preflop", hole=5, board=1),  # the first flop card is shown before the betting
@@ -296,6 +303,24 @@ RULES: Mapping[Variant, VariantRules] = MappingProxyType(
             "Omaha Hi/Lo", "omaha-hilo", "F", own="NP", usual="P", streets=OMAHA_STREETS,
             value=omaha_value, low_value=omaha_low_value, equity="omaha",
         ),
+        Variant.OMAHA_5: VariantRules(
+            "5-card Omaha", "omaha5", "", own="NPF", usual="P", streets=OMAHA_5_STREETS,
+            value=omaha_value, max_players=9, equity="omaha",
+        ),
+        Variant.OMAHA_5_HI_LO: VariantRules(
+            "5-card Omaha Hi/Lo", "omaha5-hilo", "", own="NPF", usual="P",
+            streets=OMAHA_5_STREETS, value=omaha_value, low_value=omaha_low_value,
+            max_players=9, equity="omaha",
+        ),
+        Variant.OMAHA_6: VariantRules(
+            "6-card Omaha", "omaha6", "", own="NPF", usual="P", streets=OMAHA_6_STREETS,
+            value=omaha_value, max_players=7, equity="omaha",
+        ),
+        Variant.OMAHA_6_HI_LO: VariantRules(
+            "6-card Omaha Hi/Lo", "omaha6-hilo", "", own="NPF", usual="P",
+            streets=OMAHA_6_STREETS, value=omaha_value, low_value=omaha_low_value,
+            max_players=7, equity="omaha",
+        ),
         Variant.COURCHEVEL_HI_LO: VariantRules(
             "Courchevel Hi/Lo", "courchevel", "", own="NPF", usual="P", streets=COURCHEVEL_STREETS,
             value=omaha_value, low_value=omaha_low_value, max_players=9, equity="omaha",
@@ -364,6 +389,34 @@ def from_phh(code: str) -> tuple[str, Variant]:
             if variant == rest and letter in rules.structures:
                 return letter, variant
     raise ValueError(f"unknown variant code {code!r}")
+
+
+def with_hole_cards(variant: Variant, hole: int) -> Variant:
+    """The game of ``variant``'s family dealt ``hole`` hole cards (Omaha: 4, 5 or 6).
+
+    >>> with_hole_cards(Variant.OMAHA_HI_LO, 5)
+    <Variant.OMAHA_5_HI_LO: '5O/8'>
+    >>> with_hole_cards(Variant.TEXAS_HOLDEM, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: Texas Hold'em deals 2 hole cards, not 3
+    """
+    rules = rules_of(variant)
+    streets = rules.streets
+    if streets is not None and streets[0].hole == hole:
+        return variant
+    for other, row in RULES.items():
+        if (
+            streets is not None
+            and row.streets is not None
+            and row.streets[1:] == streets[1:]
+            and row.streets[0] == replace(streets[0], hole=hole)
+            and (row.value, row.low_value, row.equity)
+            == (rules.value, rules.low_value, rules.equity)
+        ):
+            return other
+    dealt = "no" if streets is None else streets[0].hole
+    raise ValueError(f"{rules.title} deals {dealt} hole cards, not {hole!r}")
 
 
 def as_variant(code: Variant | str) -> Variant:
