@@ -114,3 +114,13 @@ def test_five_and_six_card_omaha_have_codes_and_round_trip(hole_cards: int, hi_l
     again = replay(phh.loads(text))
     assert again.payoffs == hand.payoffs
     assert [len(again.hole(p)) for p in range(3)] == [hole_cards] * 3
+
+
+@pytest.mark.parametrize("who", ["p" + "9" * 5000, "p" + "1" * 10])
+def test_a_player_number_beyond_any_table_is_a_phh_error_with_its_line(who: str) -> None:
+    # (found by tests/test_fuzz.py: int() refused the 5,000 digits with a bare ValueError)
+    text = HAND.format(stacks="100, 100").replace("'p2 cbr 10'", f"'{who} cbr 10'")
+    with pytest.raises(
+        PHHError, match=r"^line 6: actions\[2\].*player number p\d+\.\.\. is too large"
+    ):
+        phh.loads(text)

@@ -141,6 +141,8 @@ def _player(token: str) -> int:
     digits = token[1:]
     if token[:1] != "p" or not (digits.isdigit() and digits.isascii()) or digits[0] == "0":
         raise PHHError(f"expected a player like 'p1', got {token!r}")
+    if len(digits) > 9:  # no table has that many players (and int() has a digit limit)
+        raise PHHError(f"player number {token[:12]}... is too large")
     return int(digits) - 1
 
 
