@@ -147,7 +147,7 @@ def run_in_threads(work: Callable[[int], object], n: int = 8) -> list[object]:
         try:
             barrier.wait()
             results[k] = work(k)
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:
             errors.append(exc)
 
     threads = [threading.Thread(target=run, args=(k,)) for k in range(n)]
