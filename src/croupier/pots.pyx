@@ -901,15 +901,23 @@ def award(contributions, folded, high, low=None, *, dead=0):
     """
     cdef int64_t out[POTS_MAX_SEATS]
     cdef Py_ssize_t n
-    cs, fs, hs, ls = _seqs(contributions, folded, high, low)
+    # Lists pass as they are; an iterator is read once, kept for the exact path.
+    if type(contributions) is not list:
+        contributions = _seq(contributions, "contributions")
+    if type(folded) is not list:
+        folded = _seq(folded, "folded")
+    if type(high) is not list:
+        high = _seq(high, "high")
+    if low is not None and type(low) is not list:
+        low = _seq(low, "low")
     try:
-        n = _award(cs, fs, hs, ls, dead, out, NULL)
+        n = _award(contributions, folded, high, low, dead, out, NULL)
     except ValueError:
-        if not _beyond_int64(cs, hs, ls, dead):
+        if not _beyond_int64(contributions, high, low, dead):
             raise
         n = -1
     if n < 0:
-        return _exact_settle(cs, fs, hs, ls, dead)[4]
+        return _exact_settle(contributions, folded, high, low, dead)[4]
     return _int_list(out, n)
 
 
@@ -927,15 +935,22 @@ def distribute(contributions, folded, high, low=None, *, dead=0):
     cdef int64_t out[POTS_MAX_SEATS]
     cdef int64_t back[POTS_MAX_SEATS]
     cdef Py_ssize_t n
-    cs, fs, hs, ls = _seqs(contributions, folded, high, low)
+    if type(contributions) is not list:
+        contributions = _seq(contributions, "contributions")
+    if type(folded) is not list:
+        folded = _seq(folded, "folded")
+    if type(high) is not list:
+        high = _seq(high, "high")
+    if low is not None and type(low) is not list:
+        low = _seq(low, "low")
     try:
-        n = _award(cs, fs, hs, ls, dead, out, back)
+        n = _award(contributions, folded, high, low, dead, out, back)
     except ValueError:
-        if not _beyond_int64(cs, hs, ls, dead):
+        if not _beyond_int64(contributions, high, low, dead):
             raise
         n = -1
     if n < 0:
-        exact = _exact_settle(cs, fs, hs, ls, dead)
+        exact = _exact_settle(contributions, folded, high, low, dead)
         return exact[4], exact[3]
     return _int_list(out, n), _int_list(back, n)
 
