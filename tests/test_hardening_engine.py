@@ -493,6 +493,25 @@ def test_table_sizes_are_checked_when_the_game_is_made(
         Game(**fields, **players)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("hole", [5.0, True, "5", 7, 3])
+def test_bad_hole_cards_are_refused(hole: object) -> None:
+    with pytest.raises(ValueError, match=r"hole_cards must be an integer|deals 4 hole cards"):
+        game("O", POT_LIMIT, hole_cards=hole)
+
+
+def test_a_variant_given_as_text_is_the_variant() -> None:
+    base = TexasHoldem(NO_LIMIT)
+    g = Game(
+        variant="T",  # type: ignore[arg-type]
+        name=base.name,
+        structure="no-limit",  # type: ignore[arg-type]
+        streets=base.streets,
+        value=base.value,
+        blinds=(1, 2),
+    )
+    assert g.variant is Variant.TEXAS_HOLDEM and g.structure is NO_LIMIT
+
+
 # --------------------------------------------------- pot limit below the minimum
 
 

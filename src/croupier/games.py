@@ -122,6 +122,7 @@ class Game:
         def store(name: str, value: object) -> None:
             object.__setattr__(self, name, value)
 
+        store("variant", as_variant(self.variant))
         store("structure", as_structure(self.structure))
         store("min_players", as_int(self.min_players, "min_players"))
         store("max_players", as_int(self.max_players, "max_players"))
@@ -371,7 +372,7 @@ def game(
             raise ValueError("stud games here are fixed limit (bring-in and completion)")
     else:
         allowed = ("blinds", "hole_cards", *_BLIND_OPTIONS)
-        hole = options.pop("hole_cards", streets[0].hole)
+        hole = as_int(options.pop("hole_cards", streets[0].hole), "hole_cards")
         if hole != streets[0].hole:
             if rules.equity != "omaha" or hole not in (4, 5, 6):
                 raise ValueError(f"{rules.title} deals {streets[0].hole} hole cards, not {hole!r}")
