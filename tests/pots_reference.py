@@ -15,6 +15,10 @@ Cython kernel of ``croupier.pots`` against.  Two independent procedures:
   winner still has in, then the next best does the same, and so on; a
   player who has been paid keeps their own chips (no weaker hand can take
   them), and whatever is left at the end is given back.
+
+Amounts are Python ints of any size (the kernel's exact path beyond 64 bits
+is checked against these functions too).  ``dead`` money (RULES.md §6.5) is
+nobody's bet: it joins the main pot for every player still in.
 """
 
 from __future__ import annotations
@@ -38,7 +42,9 @@ def uncalled(contributions: Sequence[int]) -> tuple[int, int] | None:
     return (seat, top - second)
 
 
-def layers(contributions: Sequence[int], folded: Sequence[bool]) -> tuple[list[Pot], list[int]]:
+def layers(
+    contributions: Sequence[int], folded: Sequence[bool], dead: int = 0
+) -> tuple[list[Pot], list[int]]:
     """(pots, chips given back per seat): main pot first; the uncalled chips are in no pot."""
     n = len(contributions)
     put = list(contributions)
@@ -68,12 +74,21 @@ def layers(contributions: Sequence[int], folded: Sequence[bool]) -> tuple[list[P
         else:
             pots.append((sum(part), eligible))
         below = level
+    if dead:
+        # Dead money is in the main pot, which every player still in may win;
+        # if the main pot is not open to all of them (one put in no live
+        # chips), the dead money is a pot of its own before it.
+        everyone = tuple(still_in)
+        if pots and pots[0][1] == everyone:
+            pots[0] = (pots[0][0] + dead, everyone)
+        else:
+            pots.insert(0, (dead, everyone))
     return pots, returned
 
 
-def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
+def side_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int = 0) -> list[Pot]:
     """Main pot first, then side pots; chips given back are in none of them."""
-    return layers(contributions, folded)[0]
+    return layers(contributions, folded, dead)[0]
 
 
 def returned(contributions: Sequence[int], folded: Sequence[bool]) -> list[int]:
@@ -100,10 +115,11 @@ def settle(
     folded: Sequence[bool],
     high: Sequence[int],
     low: Sequence[int] | None = None,
+    dead: int = 0,
 ) -> tuple[list[Pot], tuple[int, int] | None, list[int], list[list[int]]]:
     """(pots, uncalled, payouts, shares per pot)."""
     n = len(contributions)
-    pots, payouts = layers(contributions, folded)
+    pots, payouts = layers(contributions, folded, dead)
     back = uncalled(contributions)
     shares = []
     for amount, eligible in pots:
@@ -127,8 +143,9 @@ def award(
     folded: Sequence[bool],
     high: Sequence[int],
     low: Sequence[int] | None = None,
+    dead: int = 0,
 ) -> list[int]:
-    return settle(contributions, folded, high, low)[2]
+    return settle(contributions, folded, high, low, dead)[2]
 
 
 def award_by_opponents(

@@ -333,6 +333,7 @@ def test_accepts_tuples_iterables_and_numpy_integers() -> None:
 
 
 def test_amounts_up_to_2_62_in_total() -> None:
+    # (Beyond 2**62 an exact path settles: tests/test_hardening_engine.py.)
     big = 2**61
     assert award([big, big], [F, F], [1, 2]) == [0, 2**62]
     assert award([2**62, 0], [F, F], [1, 2]) == [2**62, 0]
@@ -350,9 +351,6 @@ def test_amounts_up_to_2_62_in_total() -> None:
         (([100, True], [F, F], [1, 2]), "bool"),
         (([100, "5"], [F, F], [1, 2]), "integer"),
         (([100, None], [F, F], [1, 2]), "integer"),
-        (([2**62, 1], [F, F], [1, 2]), "2\\*\\*62"),
-        (([2**61, 2**61, 1], [F, F, F], [1, 2, 3]), "2\\*\\*62"),
-        (([2**64, 1], [F, F], [1, 2]), "too large"),
         (([100, 100], [F, F, F], [1, 2]), "folded has 3"),
         (([100, 100], [F, F], [1]), "high has 1"),
         (([100, 100], [T, T], [1, 2]), "every player folded"),
@@ -362,7 +360,6 @@ def test_amounts_up_to_2_62_in_total() -> None:
         (([100, 100], [F, "yes"], [1, 2]), "folded\\[1\\]"),
         (([100, 100], [F, F], [1, -2]), "high\\[1\\] is negative"),
         (([100, 100], [F, F], [1, None]), "high\\[1\\]"),
-        (([100, 100], [F, F], [1, 2**63]), "high\\[1\\]"),
         (([100, 100], [F, F], [1, 2.0]), "high\\[1\\]"),
         ((100, [F], [1]), "sequence"),
         (("100", [F], [1]), "sequence"),

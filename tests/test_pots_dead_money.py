@@ -44,7 +44,7 @@ def test_settle_reports_dead_money_in_the_main_pot_and_payouts() -> None:
     assert sum(s.payouts) == 1200 + 120
 
 
-@pytest.mark.parametrize("bad", [-1, 1.5, True, "3", 2**62])
+@pytest.mark.parametrize("bad", [-1, 1.5, True, "3", None])
 def test_bad_dead_money_is_refused(bad: object) -> None:
     with pytest.raises(ValueError, match="dead"):
         award([1, 1], [False, False], high=[1, 2], dead=bad)  # type: ignore[arg-type]

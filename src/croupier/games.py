@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from croupier._validate import as_int
+from croupier._validate import as_int, is_bool
 from croupier.hand import Hand, deal_order
 from croupier.structures import FIXED_LIMIT, Structure
 from croupier.variants import (
@@ -46,6 +46,32 @@ __all__ = [
 Cards = tuple[int, ...]
 Evaluator = Callable[[Cards, Cards], int]
 
+MAX_PLAYERS = 64
+"""The most players a game may seat: ``croupier.pots`` settles up to 64 seats."""
+
+
+def as_structure(value: object) -> Structure:
+    """A betting structure: a :class:`Structure`, or its name as text.
+
+    >>> as_structure("pot-limit")
+    <Structure.POT_LIMIT: 'pot-limit'>
+    >>> as_structure("nolimit")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown betting structure 'nolimit': one of 'no-limit', 'pot-limit', 'fixed-limit'
+    """
+    if isinstance(value, Structure):
+        return value
+    names = ", ".join(repr(s.value) for s in Structure)
+    if isinstance(value, str):
+        try:
+            return Structure(value)
+        except ValueError:
+            raise ValueError(f"unknown betting structure {value!r}: one of {names}") from None
+    raise ValueError(
+        f"structure must be a Structure ({names}), got {type(value).__name__} {value!r}"
+    )
+
 
 @dataclass(frozen=True, slots=True)
 class Game:
@@ -65,7 +91,12 @@ class Game:
     table can instead give ``seat_blinds`` and ``antes`` per seat (as PHH files
     do; a negative blind is posted dead).  Fixed limit needs
     ``bets=(small, big)``; no- and pot-limit open at ``opening_bet`` (default:
-    the big blind).
+    the big blind).  ``structure`` may be given as its text (``"no-limit"``).
+
+    Every field is checked here, so a game that exists can deal: amounts are
+    ints (numpy integers too, never bool or float), forced bets per seat have
+    one entry per player, and a table seats 2 to 64 players
+    (``MAX_PLAYERS``); anything else is a ``ValueError`` naming the field.
     """
 
     variant: Variant
@@ -95,18 +126,40 @@ class Game:
         def store(name: str, value: object) -> None:
             object.__setattr__(self, name, value)
 
+        store("variant", as_variant(self.variant))
+        store("structure", as_structure(self.structure))
+        store("min_players", as_int(self.min_players, "min_players"))
+        store("max_players", as_int(self.max_players, "max_players"))
+        if not 2 <= self.min_players <= self.max_players <= MAX_PLAYERS:
+            raise ValueError(
+                f"a game seats 2 to {MAX_PLAYERS} players (min_players <= max_players), "
+                f"got {self.min_players}..{self.max_players}"
+            )
+        if not is_bool(self.big_blind_ante):
+            raise ValueError(f"big_blind_ante must be a bool, got {self.big_blind_ante!r}")
+        store("big_blind_ante", bool(self.big_blind_ante))
         if self.is_stud != (self.bring_in_key is not None and self.board_key is not None):
             raise ValueError(f"{self.name}: a stud game has a bring-in key and a board key")
         store("blinds", _amounts("blinds", self.blinds))
-        store("straddles", _amounts("straddles", self.straddles))
+        store("straddles", _amounts("straddles", self.straddles, positive=True))
+        if len(self.straddles) > self.max_players - 2:
+            raise ValueError(
+                f"{len(self.straddles)} straddles, but at most {self.max_players} players "
+                "(the straddles follow the two blinds)"
+            )
         if isinstance(self.antes, tuple | list):
-            store("antes", _amounts("antes", self.antes))
+            store("antes", self._per_seat("antes", _amounts("antes", self.antes)))
         else:
             store("antes", _check_amount("antes", self.antes))
         if self.seat_blinds is not None:
             # A negative entry is a dead blind (posted, not a bet).
             seat_blinds = _sequence("seat_blinds", self.seat_blinds)
-            store("seat_blinds", tuple(as_int(a, "seat_blinds entry") for a in seat_blinds))
+            store(
+                "seat_blinds",
+                self._per_seat(
+                    "seat_blinds", tuple(as_int(a, "seat_blinds entry") for a in seat_blinds)
+                ),
+            )
         store("bring_in", _check_amount("bring_in", self.bring_in))
         if self.opening_bet is not None:
             store("opening_bet", _check_amount("opening_bet", self.opening_bet, positive=True))
@@ -139,6 +192,15 @@ class Game:
                 raise ValueError("fixed limit needs bets=(small, big)")
         elif self.min_bet <= 0:
             raise ValueError("no- and pot-limit need a positive big blind or opening_bet")
+
+    def _per_seat(self, name: str, values: tuple[int, ...]) -> tuple[int, ...]:
+        """``values`` given per seat: one entry for each of a table's players."""
+        if not self.min_players <= len(values) <= self.max_players:
+            raise ValueError(
+                f"{name} per seat needs one entry per player ({self.min_players} to "
+                f"{self.max_players}), got {len(values)}"
+            )
+        return values
 
     @property
     def is_stud(self) -> bool:
@@ -232,7 +294,10 @@ class Game:
         then the board cards; no burn cards.  Any card may be ``-1``
         (unknown): hands whose showdown depends on one are left unsettled.
         ``bring_in_seat`` names the stud bring-in when unknown up cards hide it
-        (a hand history); otherwise it must agree with the rules.
+        (a hand history); otherwise it must agree with the rules.  Stacks may
+        be of any size (settled exactly).  Every bad argument is a
+        ``ValueError`` naming it, raised here: no action that the hand accepts
+        can fail later.
         """
         return Hand(self, stacks, seed=seed, deck=deck, bring_in_seat=bring_in_seat)
 
@@ -268,7 +333,9 @@ _BLIND_OPTIONS = (
 _STUD_OPTIONS = ("antes", "bring_in", "bets", "cap")
 
 
-def game(variant: Variant | str, structure: Structure | None = None, **options: object) -> Game:
+def game(
+    variant: Variant | str, structure: Structure | str | None = None, **options: object
+) -> Game:
     """The game of a variant (any row of ``croupier.variants.RULES``), by its data.
 
     ``structure`` defaults to the variant's usual one; ``options`` are those of
@@ -290,8 +357,7 @@ def game(variant: Variant | str, structure: Structure | None = None, **options: 
     rules = rules_of(variant)
     if rules.streets is None or rules.value is None:
         raise ValueError(f"croupier does not deal {rules.title} yet")
-    if structure is None:
-        structure = Structure.from_letter(rules.usual)
+    structure = Structure.from_letter(rules.usual) if structure is None else as_structure(structure)
     streets = rules.streets
     name = rules.title
     allowed: tuple[str, ...]
@@ -329,7 +395,7 @@ def game(variant: Variant | str, structure: Structure | None = None, **options: 
 
 
 def TexasHoldem(
-    structure: Structure,
+    structure: Structure | str,
     blinds: tuple[int, int] = (1, 2),
     *,
     antes: int | tuple[int, ...] = 0,
@@ -361,7 +427,7 @@ def TexasHoldem(
 
 
 def Omaha(
-    structure: Structure,
+    structure: Structure | str,
     blinds: tuple[int, int] = (1, 2),
     *,
     hole_cards: int = 4,
@@ -397,7 +463,7 @@ def Omaha(
 
 
 def OmahaHiLo(
-    structure: Structure,
+    structure: Structure | str,
     blinds: tuple[int, int] = (1, 2),
     *,
     hole_cards: int = 4,
@@ -431,7 +497,7 @@ def OmahaHiLo(
 
 
 def CourchevelHiLo(
-    structure: Structure,
+    structure: Structure | str,
     blinds: tuple[int, int] = (1, 2),
     *,
     antes: int | tuple[int, ...] = 0,

@@ -189,6 +189,19 @@ class Hand:
         for i, s in enumerate(stacks):
             if s <= 0:
                 raise ValueError(f"stack of seat {i} must be a positive int, got {s!r}")
+        if seed is not None:
+            seed = as_int(seed, "seed")
+        if bring_in_seat is not None:
+            if not game.is_stud:
+                raise ValueError(
+                    f"bring_in_seat is for stud games: {game.name} has no bring-in, "
+                    f"got {bring_in_seat!r}"
+                )
+            bring_in_seat = as_int(bring_in_seat, "bring_in_seat")
+            if not 0 <= bring_in_seat < n:
+                raise ValueError(
+                    f"bring_in_seat {bring_in_seat} is not a seat of a {n}-handed game"
+                )
         self.game = game
         self._n = n
         self._stud = game.is_stud
@@ -447,8 +460,11 @@ class Hand:
         if structure is FIXED_LIMIT:
             return min(self._fixed_limit_target(), cap)
         if structure is POT_LIMIT:
+            # docs/rules.md §4.2: the pot, but never less than the smallest
+            # full bet or raise (an opening bet above a small pot).
             call = self._to_match - self._bets[i]
-            return min(self._to_match + self.pot + call, cap)
+            limit = self._to_match + self.pot + call
+            return min(max(limit, self._to_match + self._increment), cap)
         return cap
 
     # ---------------------------------------------------------------- actions
@@ -723,6 +739,11 @@ class Hand:
             if self._forced_bring_in is None:
                 raise ValueError("the bring-in depends on unknown up cards: give bring_in_seat")
             seat = self._forced_bring_in
+            if seat not in live:
+                raise ValueError(
+                    f"bring_in_seat {seat} cannot bring in: it is all-in on the ante "
+                    "and another player has chips"
+                )
         else:
             seat = max(live, key=lambda i: key(self._up[i][-1]))
             if self._forced_bring_in not in (None, seat):
@@ -920,8 +941,10 @@ def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None)
     if deck is None:
         return _shuffled(seed, need)[::-1]
     else:
-        if isinstance(deck, (str, bytes)):
-            raise ValueError("deck must be a sequence of card codes (see croupier.parse_cards)")
+        if isinstance(deck, (str, bytes, dict, set, frozenset)) or not hasattr(deck, "__len__"):
+            raise ValueError(
+                f"deck must be a sequence of card codes (see croupier.parse_cards), got {deck!r}"
+            )
         cards = []
         for c in deck:
             if not is_int(c) or not -1 <= c < 52:

@@ -4,8 +4,9 @@ Typed interface of the Cython module ``croupier.pots``; the rules it applies
 are in the module docstring of ``pots.pyx`` (and RULES.md section 6).
 
 Seats are numbered from the first seat left of the button; a lower seat gets
-odd chips first.  Amounts are ints (not bool) with ``0 <= amount`` and a total
-of at most ``2**62``; at most 64 players.  Every function raises
+odd chips first.  Amounts and hand values are ints (not bool) ``>= 0`` of any
+size (beyond a total of ``2**62``, or a value of ``2**63``, an exact, slower
+path settles them); at most 64 players.  Every function raises
 ``ValueError`` for input it cannot settle and never modifies its arguments.
 """
 

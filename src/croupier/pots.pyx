@@ -38,11 +38,14 @@ The rules (RULES.md section 6, seeds 001 and 002), as this module applies them:
   seat order.
 
 Seats are numbered clockwise from the first seat left of the button (the
-button is the last seat).  Amounts are Python ints; internally they are
-64-bit, so a contribution below 0 or a total above ``2**62`` is refused with
-``ValueError``, as are more than 64 players, lists of different lengths,
-non-integer amounts (``bool`` included: ``True`` is not a chip count) and a
-hand in which every player folded.  Inputs are never modified.
+button is the last seat).  Amounts and hand values are Python ints of any
+size, settled exactly.  While the contributions and dead money add up to at
+most ``2**62`` and every hand value is below ``2**63``, 64-bit kernels settle
+them; beyond that an exact path in Python ints does the same steps (slower,
+the same results; nothing else pays for it).  A negative amount or value is
+refused with ``ValueError``, as are more than 64 players, lists of different
+lengths, non-integer amounts (``bool`` included: ``True`` is not a chip
+count) and a hand in which every player folded.  Inputs are never modified.
 
 Seed 001 (A 200 all-in, B 500 all-in, C 500, D 100 then folded):
 
@@ -65,6 +68,11 @@ from each; the 2 + 2 above its all-in go back:
 >>> s = settle([6, 3, 5], [True, False, True], high=[0, 1, 0])
 >>> s.pots, s.returned, s.net
 ((Pot(amount=9, eligible=(1,)),), (3, 0, 2), (-3, 6, -3))
+
+Stacks of any size (two all-ins of ``10**30``, the second hand best):
+
+>>> award([10**30, 10**30], [False, False], high=[1, 2])
+[0, 2000000000000000000000000000000]
 """
 
 cimport cython
@@ -74,7 +82,7 @@ from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
 
-from croupier._validate import as_int, is_bool
+from croupier._validate import as_int, is_bool, is_int
 
 __all__ = ["Pot", "Settlement", "award", "distribute", "settle", "side_pots", "uncalled"]
 
@@ -554,6 +562,237 @@ cdef tuple _seat_tuple(uint64_t mask):
 
 
 # ----------------------------------------------------------------------------
+# Exact settlement beyond 64 bits
+# ----------------------------------------------------------------------------
+#
+# The kernels settle in int64: contributions and dead money adding up to at
+# most 2**62, hand values below 2**63.  When the 64-bit reading refuses an
+# input, each public function asks _beyond_int64 whether an amount or value
+# was only too large; if so the input is read again as Python ints and
+# settled here by the same steps as the kernels (uncalled_k, side_pots_k,
+# add_dead_k, award_k): exactly, and more slowly.  The 64-bit path is the
+# same as before and pays nothing for this (a try block).  The choice is made
+# by the input itself, so a Hand whose stacks add up to more than 2**62 takes
+# the exact path at every settlement and every other hand never does.
+
+cdef object _INT64_TOTAL = 2**62
+cdef object _INT64_VALUE = 2**63
+
+
+cdef object _lenient_int(object x):
+    """``x`` as an int if croupier reads it as one, else None (never raises)."""
+    if type(x) is int:
+        return x
+    if not is_int(x):
+        return None
+    try:
+        return as_int(x, "amount")
+    except Exception:
+        return None
+
+
+cdef bint _beyond_int64(object contributions, object high, object low, object dead):
+    """Whether the input holds an int too large for the 64-bit kernels.
+
+    Only ints are looked at: any other problem is left to the message of the
+    64-bit reading, which the caller then raises.  Values of every seat are
+    looked at (a large value of a folded seat, never read, is harmless: the
+    exact path settles it alike).
+    """
+    total = 0
+    for x in list(contributions):
+        v = _lenient_int(x)
+        if v is not None and v > 0:
+            total += v
+    v = _lenient_int(dead)
+    if v is not None and v > 0:
+        total += v
+    if total > _INT64_TOTAL:
+        return True
+    for values in (high, low):
+        if values is None:
+            continue
+        for x in list(values):
+            v = _lenient_int(x)
+            if v is not None and v >= _INT64_VALUE:
+                return True
+    return False
+
+
+cdef list _exact_amounts(object seq):
+    """Contributions as Python ints >= 0 (a private copy)."""
+    cdef list out = list(seq)
+    cdef Py_ssize_t n = len(out), i
+    if n == 0:
+        raise ValueError("contributions is empty: there are no players")
+    if n > POTS_MAX_SEATS:
+        raise ValueError(f"at most {POTS_MAX_SEATS} players are supported, got {n}")
+    for i in range(n):
+        x = as_int(out[i], f"contributions[{i}]")
+        if x < 0:
+            raise ValueError(f"contributions[{i}] is negative: {x}")
+        out[i] = x
+    return out
+
+
+cdef list _exact_folded(object seq, Py_ssize_t n):
+    """Folded flags as bools (a private copy); raises if every seat folded."""
+    cdef list out = list(seq)
+    cdef Py_ssize_t i
+    if len(out) != n:
+        raise ValueError(f"folded has {len(out)} entries but contributions has {n}")
+    for i in range(n):
+        x = out[i]
+        if x is True or x is False:
+            continue
+        if is_bool(x):
+            out[i] = bool(x)
+        elif is_int(x):
+            x = as_int(x, f"folded[{i}]")
+            if x != 0 and x != 1:
+                raise ValueError(f"folded[{i}] must be a bool (or 0/1), got {x!r}")
+            out[i] = x == 1
+        else:
+            raise ValueError(f"folded[{i}] must be a bool, got {type(x).__name__} {x!r}")
+    if all(out):
+        raise ValueError("every player folded: nobody is left to win")
+    return out
+
+
+cdef list _exact_values(object seq, list folded, str what):
+    """Hand values of the seats still in as Python ints >= 0; 0 for folded seats."""
+    cdef list out = list(seq)
+    cdef Py_ssize_t n = len(folded), i
+    if len(out) != n:
+        raise ValueError(f"{what} has {len(out)} entries but contributions has {n}")
+    for i in range(n):
+        if folded[i]:
+            out[i] = 0
+            continue
+        x = as_int(out[i], f"{what}[{i}]")
+        if x < 0:
+            raise ValueError(f"{what}[{i}] is negative: {x} (hand values are >= 0)")
+        out[i] = x
+    return out
+
+
+cdef object _exact_dead(object dead):
+    dead = as_int(dead, "dead")
+    if dead < 0:
+        raise ValueError(f"dead must be >= 0, got {dead}")
+    return dead
+
+
+cdef object _exact_uncalled(list put):
+    """``uncalled_k`` in Python ints: ``(seat, amount)`` or None."""
+    top = 0
+    second = 0
+    cdef Py_ssize_t i, seat = -1
+    for i in range(len(put)):
+        x = put[i]
+        if x > top:
+            second = top
+            top = x
+            seat = i
+        elif x > second:
+            second = x  # also a second player at ``top``: then nothing is uncalled
+    if seat < 0 or top == second:
+        return None
+    return (seat, top - second)
+
+
+cdef tuple _exact_pots(list contrib, list folded, object dead):
+    """``side_pots_k`` and ``add_dead_k`` in Python ints: (amounts, eligible, returned)."""
+    cdef Py_ssize_t n = len(contrib), i
+    cdef list put = list(contrib)
+    cdef list returned = [0] * n
+    cdef list amounts = [], eligible = [], seats
+    back = _exact_uncalled(put)
+    if back is not None:
+        put[back[0]] -= back[1]
+        returned[back[0]] = back[1]
+    # Distinct positive amounts of the players still in, ascending.
+    levels = sorted({put[i] for i in range(n) if put[i] > 0 and not folded[i]})
+    prev = 0
+    for level in levels:
+        amount = 0
+        seats = []
+        for i in range(n):
+            x = put[i]
+            if x > prev:
+                amount += (x if x < level else level) - prev
+                if x >= level and not folded[i]:
+                    seats.append(i)
+        amounts.append(amount)
+        eligible.append(tuple(seats))
+        prev = level
+    # Layers above everyone still in: only folded players' chips, given back.
+    for i in range(n):
+        if put[i] > prev:
+            returned[i] += put[i] - prev
+    if dead > 0:
+        live = tuple([i for i in range(n) if not folded[i]])
+        if amounts and eligible[0] == live:
+            amounts[0] += dead
+        else:
+            amounts.insert(0, dead)  # a pot of its own for every player still in
+            eligible.insert(0, live)
+    return amounts, eligible, returned
+
+
+cdef list _exact_best(list values, tuple seats):
+    """Seats (ascending) of ``seats`` holding the largest value."""
+    best = max([values[i] for i in seats])
+    return [i for i in seats if values[i] == best]
+
+
+cdef int _exact_split(object amount, list winners, list payouts, list row) except -1:
+    """Equal shares; the odd chips one each to the lowest seats first."""
+    share, odd = divmod(amount, len(winners))
+    cdef Py_ssize_t k
+    for k in range(len(winners)):
+        got = share + 1 if k < odd else share
+        payouts[winners[k]] += got
+        row[winners[k]] += got
+    return 0
+
+
+cdef tuple _exact_settle(object contributions, object folded, object high, object low,
+                         object dead, bint values=True):
+    """Read the input as Python ints and settle it like ``award_k``.
+
+    Returns ``(contributions, amounts, eligible, returned, payouts, shares)``
+    (``payouts`` and ``shares`` are None without ``values``).
+    """
+    cdef list put = _exact_amounts(contributions)
+    cdef Py_ssize_t n = len(put), k
+    cdef list fs = _exact_folded(folded, n)
+    cdef list hs = None, ls = None, payouts, shares, row, lows
+    if values:
+        hs = _exact_values(high, fs, "high")
+        if low is not None:
+            ls = _exact_values(low, fs, "low")
+    dead = _exact_dead(dead)
+    amounts, eligible, returned = _exact_pots(put, fs, dead)
+    if not values:
+        return put, amounts, eligible, returned, None, None
+    payouts = list(returned)
+    shares = []
+    for k in range(len(amounts)):
+        amount = amounts[k]
+        row = [0] * n
+        if ls is not None:
+            lows = _exact_best(ls, eligible[k])
+            if ls[lows[0]] > 0:
+                half = amount // 2
+                _exact_split(half, lows, payouts, row)
+                amount -= half
+        _exact_split(amount, _exact_best(hs, eligible[k]), payouts, row)
+        shares.append(row)
+    return put, amounts, eligible, returned, payouts, shares
+
+
+# ----------------------------------------------------------------------------
 # Public API
 # ----------------------------------------------------------------------------
 
@@ -569,11 +808,23 @@ def uncalled(contributions):
     (0, 50000)
     >>> uncalled([200, 500, 500, 100]) is None
     True
+    >>> uncalled([10**30, 2**62])   # beyond 64 bits: exact, on a slower path
+    (0, 999999999995388313981572612096)
     """
+    seq = _seq(contributions, "contributions")
+    try:
+        return _uncalled64(seq)
+    except ValueError:
+        if not _beyond_int64(seq, None, None, 0):
+            raise
+    return _exact_uncalled(_exact_amounts(seq))
+
+
+cdef object _uncalled64(object seq):
+    """``uncalled`` in 64 bits (``ValueError`` beyond)."""
     cdef int64_t buf[POTS_MAX_SEATS]
     cdef int seat
     cdef int64_t amount
-    seq = _seq(contributions, "contributions")
     cdef Py_ssize_t n = _length(seq)
     _read_amounts(seq, n, buf)
     amount = uncalled_k(buf, <int>n, &seat)
@@ -600,15 +851,26 @@ def side_pots(contributions, folded, *, dead=0):
     >>> side_pots([50, 100, 100], [False, True, True])   # 50 each goes back to seats 1, 2
     [Pot(amount=150, eligible=(0,))]
     """
+    cs = _seq(contributions, "contributions")
+    fs = _seq(folded, "folded")
+    try:
+        return _side_pots64(cs, fs, dead)
+    except ValueError:
+        if not _beyond_int64(cs, None, None, dead):
+            raise
+    _, amounts, eligible, _, _, _ = _exact_settle(cs, fs, None, None, dead, False)
+    return [Pot(amounts[k], eligible[k]) for k in range(len(amounts))]
+
+
+cdef list _side_pots64(object cs, object fs, object dead):
+    """``side_pots`` in 64 bits (``ValueError`` beyond)."""
     cdef int64_t buf[POTS_MAX_SEATS]
     cdef int64_t amounts[POTS_MAX_SEATS + 1]
     cdef uint64_t eligible[POTS_MAX_SEATS + 1]
     cdef int64_t back[POTS_MAX_SEATS]
     cdef int m, k
     cdef uint64_t fmask
-    cs = _seq(contributions, "contributions")
     cdef Py_ssize_t n = _length(cs)
-    fs = _seq(folded, "folded")
     _same_length(fs, n, "folded")
     _read_amounts(cs, n, buf)
     cdef int64_t dv = _read_dead(dead, buf, n)
@@ -638,7 +900,24 @@ def award(contributions, folded, high, low=None, *, dead=0):
     [4, 4, 7]
     """
     cdef int64_t out[POTS_MAX_SEATS]
-    cdef Py_ssize_t n = _award(contributions, folded, high, low, dead, out, NULL)
+    cdef Py_ssize_t n
+    # Lists pass as they are; an iterator is read once, kept for the exact path.
+    if type(contributions) is not list:
+        contributions = _seq(contributions, "contributions")
+    if type(folded) is not list:
+        folded = _seq(folded, "folded")
+    if type(high) is not list:
+        high = _seq(high, "high")
+    if low is not None and type(low) is not list:
+        low = _seq(low, "low")
+    try:
+        n = _award(contributions, folded, high, low, dead, out, NULL)
+    except ValueError:
+        if not _beyond_int64(contributions, high, low, dead):
+            raise
+        n = -1
+    if n < 0:
+        return _exact_settle(contributions, folded, high, low, dead)[4]
     return _int_list(out, n)
 
 
@@ -655,8 +934,38 @@ def distribute(contributions, folded, high, low=None, *, dead=0):
     """
     cdef int64_t out[POTS_MAX_SEATS]
     cdef int64_t back[POTS_MAX_SEATS]
-    cdef Py_ssize_t n = _award(contributions, folded, high, low, dead, out, back)
+    cdef Py_ssize_t n
+    if type(contributions) is not list:
+        contributions = _seq(contributions, "contributions")
+    if type(folded) is not list:
+        folded = _seq(folded, "folded")
+    if type(high) is not list:
+        high = _seq(high, "high")
+    if low is not None and type(low) is not list:
+        low = _seq(low, "low")
+    try:
+        n = _award(contributions, folded, high, low, dead, out, back)
+    except ValueError:
+        if not _beyond_int64(contributions, high, low, dead):
+            raise
+        n = -1
+    if n < 0:
+        exact = _exact_settle(contributions, folded, high, low, dead)
+        return exact[4], exact[3]
     return _int_list(out, n), _int_list(back, n)
+
+
+cdef tuple _seqs(object contributions, object folded, object high, object low):
+    """The four inputs as lists or tuples (an iterator is read once, into a list)."""
+    if type(contributions) is not list:
+        contributions = _seq(contributions, "contributions")
+    if type(folded) is not list:
+        folded = _seq(folded, "folded")
+    if type(high) is not list:
+        high = _seq(high, "high")
+    if low is not None and type(low) is not list:
+        low = _seq(low, "low")
+    return contributions, folded, high, low
 
 
 cdef Py_ssize_t _award(object contributions, object folded, object high, object low,
@@ -705,6 +1014,25 @@ def settle(contributions, folded, high, low=None, *, dead=0):
     >>> s.net  # seed 001, first order: A +500, B -500, C +100, D -100
     (500, -500, 100, -100)
     """
+    cs, fs, hs, ls = _seqs(contributions, folded, high, low)
+    try:
+        return _settle64(cs, fs, hs, ls, dead)
+    except ValueError:
+        if not _beyond_int64(cs, hs, ls, dead):
+            raise
+    put, amounts, eligible, returned, payouts, shares = _exact_settle(cs, fs, hs, ls, dead)
+    return Settlement(
+        [Pot(amounts[k], eligible[k]) for k in range(len(amounts))],
+        _exact_uncalled(put),
+        returned,
+        payouts,
+        shares,
+        [payouts[k] - put[k] for k in range(len(put))],
+    )
+
+
+cdef object _settle64(object cs, object fs, object hs, object low, object dead):
+    """``settle`` in 64 bits (``ValueError`` beyond)."""
     cdef int64_t buf[POTS_MAX_SEATS]
     cdef int64_t hv[POTS_MAX_SEATS]
     cdef int64_t lv[POTS_MAX_SEATS]
@@ -716,14 +1044,10 @@ def settle(contributions, folded, high, low=None, *, dead=0):
     cdef uint64_t fmask
     cdef int us, m, k
     cdef int64_t unmatched
-    cs = _seq(contributions, "contributions")
     cdef Py_ssize_t n = _length(cs)
-    fs = _seq(folded, "folded")
-    hs = _seq(high, "high")
     _same_length(fs, n, "folded")
     _same_length(hs, n, "high")
     if low is not None:
-        low = _seq(low, "low")
         _same_length(low, n, "low")
     _read_amounts(cs, n, buf)
     cdef int64_t dv = _read_dead(dead, buf, n)
