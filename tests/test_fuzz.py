@@ -35,7 +35,7 @@ for path in sorted((DATA / "handhq").glob("*.phhs")):
 # Pieces of text a mutation may put in: PHH tokens, numbers at and beyond every
 # limit, TOML syntax, card text, junk.
 PIECES = [
-    "inf", "-inf", "nan", "0", "-1", "1e400", "1e36", "9" * 40, "9" * 5000, "0.0000000000000000001",
+    "inf", "-inf", "nan", "0", "-1", "1e400", "1e40", "9" * 40, "9" * 5000, "0.0000000000000000001",
     "2**63", "9223372036854775808", "18446744073709551616.0", "1_000", "0x10", "true", "[", "]",
     "[[", "{", "}", "'", '"', "\\", "=", "\n", "#", ",", ".", "??", "As", "Ks", "2c", "Tc", "1s",
     "d dh p1 ", "d db ", "p1 cbr ", "p2 cc", "p3 f", "p9 cbr 5", "p1 sm ", "p1 sm -", "cbr",

@@ -65,7 +65,7 @@ def test_the_finishing_stack_of_an_unknown_stack_is_not_checked() -> None:
     assert replay(history).stacks[1] == 90
 
 
-@pytest.mark.parametrize("stack", [10**18, 2**63 - 1, 2**63, 2**64 + 1, 10**36 - 1])
+@pytest.mark.parametrize("stack", [10**18, 2**63 - 1, 2**63, 2**64 + 1, 10**40 - 1])
 def test_amounts_beyond_64_bits_are_written_and_read_back_exactly(stack: int) -> None:
     history = phh.HandHistory(
         variant="NT",
@@ -90,10 +90,11 @@ def test_a_fractional_amount_beyond_64_bits_keeps_its_places() -> None:
 
 
 @pytest.mark.parametrize(
-    "stacks", ["1" + "0" * 36 + ", 100", "1e36, 100", "1000000000000000000.000000000000000001, 100"]
+    "stacks",
+    ["1" + "0" * 40 + ", 100", "1e40, 100", "10000000000000000000000.000000000000000001, 100"],
 )
-def test_amounts_of_10_to_the_36_units_or_more_are_refused(stacks: str) -> None:
-    with pytest.raises(PHHError, match=r"line 5: field 'starting_stacks'.*(too large|10\*\*36)"):
+def test_amounts_of_10_to_the_40_units_or_more_are_refused(stacks: str) -> None:
+    with pytest.raises(PHHError, match=r"line 5: field 'starting_stacks'.*(too large|10\*\*40)"):
         phh.loads(HAND.format(stacks=stacks))
 
 
@@ -124,3 +125,22 @@ def test_a_player_number_beyond_any_table_is_a_phh_error_with_its_line(who: str)
         PHHError, match=r"^line 6: actions\[2\].*player number p\d+\.\.\. is too large"
     ):
         phh.loads(text)
+
+
+@pytest.mark.parametrize("stacks", [[10**18] * 5, [2**63, 2**64, 2**62], [10**39, 10**39 + 7]])
+def test_every_hand_the_engine_plays_round_trips_through_phh(stacks: list[int]) -> None:
+    from croupier import NO_LIMIT, TexasHoldem
+    from croupier.replay import history_of
+
+    hand = TexasHoldem(NO_LIMIT, (1, 2)).start(stacks, seed=len(stacks))
+    while not hand.is_over:
+        hand.all_in() if hand.can_raise else hand.check_or_call()
+    again = replay(phh.loads(phh.dumps(history_of(hand))))
+    assert again.payoffs == hand.payoffs and again.stacks == hand.stacks
+
+
+def test_stacks_beyond_what_can_be_written_are_refused_when_the_hand_starts() -> None:
+    from croupier import NO_LIMIT, TexasHoldem
+
+    with pytest.raises(ValueError, match=r"stacks add up to 10\*\*40 chips or more"):
+        TexasHoldem(NO_LIMIT, (1, 2)).start([10**40 // 2, 10**40 // 2])

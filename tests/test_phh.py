@@ -539,7 +539,7 @@ def test_base_example_is_valid() -> None:
         ("min_bet = 1", "min_bet = 0", "field 'min_bet' must be a positive int"),
         ("min_bet = 1", "min_bet = true", "field 'min_bet': expected a number, got a boolean"),
         ("min_bet = 1", "min_bet = 1e-19", "more than 18 decimal places"),
-        ("min_bet = 1", "min_bet = 1e36", "too large"),
+        ("min_bet = 1", "min_bet = 1e40", "too large"),
         ("[100, 50.25, 80]", "[100, -50.25, 80]", "field 'starting_stacks'[1] must be a positive"),
         ("[100, 50.25, 80]", "[100, 0, 80]", "field 'starting_stacks'[1] must be a positive"),
         ("[100, 50.25, 80]", "[100, -inf, 80]", "only allowed in starting_stacks"),

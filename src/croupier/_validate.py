@@ -61,11 +61,12 @@ def as_int(value: object, what: str) -> int:
     return operator.index(value)  # type: ignore[arg-type]
 
 
-MAX_CHIPS = 10**36
-"""Every amount of chips is below this (a stack, a bet, a PHH amount in its units).
+MAX_CHIPS = 10**40
+"""Every amount of chips is below this: the chips at a table together (a hand
+refuses stacks that add up to more), and every PHH amount, in the hand's units.
 
-Far beyond any real stack, and bounded so that no input makes unbounded work:
-10**18 chips at the finest PHH scale (10**18 units a chip) fit under it, so
-every valid PHH file replays, and a hand played with any stacks the engine
-takes can be written back as PHH.
+Far beyond any real stack, and bounded so that no input makes unbounded work.
+So every amount of a hand croupier plays can be written as PHH, and every PHH
+file whose amounts are below 10**18 with at most 18 decimal places (up to 64
+players at the finest scale: under 64 * 10**36 units) replays.
 """

@@ -11,7 +11,7 @@ comment-only notation is a ``noop``.  ``actor`` is the 0-based player index
 dealt to by ``d dh``; cards are croupier card codes (``None`` for an unknown
 card ``??``; strict text: upper-case rank, lower-case suit) and a ``cbr``
 amount is an ``int`` in units of ``1/scale`` (the ``scale`` of the hand, a
-power of ten; at most 18 decimal places, below ``10**36``).
+power of ten; at most 18 decimal places, below ``10**40``).
 :meth:`Action.to_text` gives the canonical notation (single spaces).
 
 This module is independent of PHH files (:mod:`croupier.phh` reads and
@@ -54,7 +54,7 @@ _CARD_OF[UNKNOWN_TEXT] = None
 
 MAX_PLACES = 18
 """Amounts have at most this many decimal places (the scale is at most ``10**18``)."""
-_MAX_ADJUSTED_EXPONENT = 35  # amounts are below 10**36 (MAX_CHIPS) in absolute value
+_MAX_ADJUSTED_EXPONENT = 39  # amounts are below 10**40 (MAX_CHIPS) in absolute value
 
 
 # -- amounts --------------------------------------------------------------------------
@@ -76,13 +76,13 @@ def decimal_places(value: Decimal) -> int:
 
 
 def check_amount(value: Decimal) -> Decimal:
-    """``value`` if it is an amount (finite, below ``10**36``, at most 18 places)."""
+    """``value`` if it is an amount (finite, below ``10**40``, at most 18 places)."""
     if value.is_nan():
         raise PHHError("NaN is not an amount")
     if value.is_infinite():
         raise PHHError("an infinite amount (inf) is only allowed in starting_stacks")
     if value and value.adjusted() > _MAX_ADJUSTED_EXPONENT:
-        raise PHHError(f"amount {value} is too large (must be below 10**36)")
+        raise PHHError(f"amount {value} is too large (must be below 10**40)")
     if decimal_places(value) > MAX_PLACES:
         raise PHHError(f"amount {value} has more than {MAX_PLACES} decimal places")
     return value

@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 from typing import TYPE_CHECKING
 
-from croupier._validate import as_int, is_int
+from croupier._validate import MAX_CHIPS, as_int, is_int
 from croupier.actions import Action
 from croupier.errors import IllegalAction
 from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
@@ -189,6 +189,11 @@ class Hand:
         for i, s in enumerate(stacks):
             if s <= 0:
                 raise ValueError(f"stack of seat {i} must be a positive int, got {s!r}")
+        if sum(stacks) >= MAX_CHIPS:
+            raise ValueError(
+                "the stacks add up to 10**40 chips or more, beyond what croupier plays "
+                "(croupier._validate.MAX_CHIPS: so every hand can be written as PHH)"
+            )
         if seed is not None:
             seed = as_int(seed, "seed")
         if bring_in_seat is not None:

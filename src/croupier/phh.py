@@ -174,7 +174,7 @@ class _Kind:
         shown = str(value) if isinstance(value, Decimal) else repr(value)
         if self.money and _is_int(value) and scale > 1:
             shown = f"{format_amount(cast(int, value), scale)} ({value} units of 1/{scale})"
-        expected = self.expected.replace("{limit}", "10**36 units")
+        expected = self.expected.replace("{limit}", "10**40 units")
         return f" must be {expected}, got {shown}"
 
     def write(self, value: object, scale: int) -> str:
@@ -203,7 +203,7 @@ class _Money(_Kind):
         if type(value) is int:
             if -MAX_CHIPS < value < MAX_CHIPS:
                 return value
-            raise PHHError(f"amount {value} is too large (must be below 10**36)")
+            raise PHHError(f"amount {value} is too large (must be below 10**40)")
         if type(value) is not Decimal:
             raise PHHError(f"expected a number, got {_toml.describe(value)}")
         return None if self.inf and value == Decimal("Infinity") else check_amount(value)
@@ -491,7 +491,7 @@ class HandHistory:
             elif short_deck and any(c is not None and c < 16 for c in action.cards):
                 problem = "short-deck hold 'em has no cards below six"
             elif action.amount is not None and action.amount >= MAX_CHIPS:
-                problem = "the amount is too large (must be below 10**36 units)"
+                problem = "the amount is too large (must be below 10**40 units)"
             if problem:
                 raise PHHError(
                     f"actions[{i}] {action.to_text(scale)!r}: {problem}", field="actions"
