@@ -16,16 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import sys
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-if sys.version_info < (3, 11):  # PokerKit 0.7.7 needs 3.11: a test extra only from there
-    pytest.importorskip("pokerkit")
-
 import pokerkit_differential as diff
+import pytest
 
 import croupier
 from croupier import Hand, parse_cards
