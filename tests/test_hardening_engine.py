@@ -701,3 +701,12 @@ def test_random_legal_and_illegal_play(
     event("unsettled" if hand.unsettled else "showdown" if hand.showdown_order else "folded")
     event("huge stacks" if max(stacks) >= 2**62 else "small stacks")
     event(f"actions: {'<5' if steps < 5 else '<20' if steps < 20 else '20+'}")
+
+
+def test_a_small_blind_larger_than_the_big_blind_is_refused() -> None:
+    # (issue 12: heads-up with small blind > big blind replayed with the seats swapped)
+    from croupier import NO_LIMIT, TexasHoldem
+
+    with pytest.raises(ValueError, match="no smaller than the small blind"):
+        TexasHoldem(NO_LIMIT, (5, 2))
+    assert TexasHoldem(NO_LIMIT, (2, 2)).blinds == (2, 2)  # equal blinds are a game

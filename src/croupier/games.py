@@ -183,9 +183,10 @@ class Game:
                     f"the bring-in ({self.bring_in}) must be less than the small bet "
                     f"({self.bets[0]}): the bring-in seat may complete up to it"
                 )
-        elif len(self.blinds) != 2 or self.blinds[1] <= 0:
+        elif len(self.blinds) != 2 or self.blinds[1] <= 0 or self.blinds[0] > self.blinds[1]:
             raise ValueError(
-                f"blinds must be (small, big) with a positive big blind, got {self.blinds!r}"
+                "blinds must be (small, big) with a positive big blind no smaller than "
+                f"the small blind, got {self.blinds!r}"
             )
         if self.structure is FIXED_LIMIT:
             if self.bets is None:
