@@ -68,13 +68,13 @@ from each; the 2 + 2 above its all-in go back:
 """
 
 cimport cython
-from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_AsLongLongAndOverflow, PyLong_FromLongLong
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
 
-from croupier._validate import as_int, is_bool
+from croupier._validate import as_int, as_sequence, is_bool, is_int
 
 __all__ = ["Pot", "Settlement", "award", "distribute", "settle", "side_pots", "uncalled"]
 
@@ -301,7 +301,7 @@ cdef class Pot:
             amount = _as_int(amount, "amount")
         if amount < 0:
             raise ValueError(f"amount must be >= 0, got {amount}")
-        seats = tuple([_as_int(s, "eligible seat") for s in eligible])
+        seats = tuple([_as_int(s, "eligible seat") for s in as_sequence(eligible, "eligible")])
         for s in seats:
             if s < 0:
                 raise ValueError(f"eligible seats must be >= 0, got {s}")
@@ -348,12 +348,12 @@ cdef class Settlement:
     __match_args__ = ("pots", "uncalled", "returned", "payouts", "shares", "net")
 
     def __init__(self, pots, uncalled, returned, payouts, shares, net):
-        self.pots = tuple(pots)
-        self.uncalled = None if uncalled is None else tuple(uncalled)
-        self.returned = tuple(returned)
-        self.payouts = tuple(payouts)
-        self.shares = tuple([tuple(r) for r in shares])
-        self.net = tuple(net)
+        self.pots = as_sequence(pots, "pots")
+        self.uncalled = None if uncalled is None else as_sequence(uncalled, "uncalled")
+        self.returned = as_sequence(returned, "returned")
+        self.payouts = as_sequence(payouts, "payouts")
+        self.shares = tuple([as_sequence(r, "shares row") for r in as_sequence(shares, "shares")])
+        self.net = as_sequence(net, "net")
 
     def __repr__(self):
         return (f"Settlement(pots={self.pots!r}, uncalled={self.uncalled!r}, "
@@ -394,15 +394,32 @@ cdef bint _is_numpy_bool(object x):
 
 
 cdef object _seq(object values, str what):
-    """``values`` as a list or tuple (other iterables are copied into a list)."""
+    """``values`` as a list or tuple (anything else is read once into a tuple)."""
     if type(values) is list or type(values) is tuple:
         return values
-    if isinstance(values, (str, bytes, dict, set, frozenset)) or values is None:
-        raise ValueError(f"{what} must be a sequence, got {type(values).__name__}")
-    try:
-        return list(values)
-    except TypeError:
-        raise ValueError(f"{what} must be a sequence, got {type(values).__name__}") from None
+    return as_sequence(values, what)
+
+
+cdef extern from *:
+    """
+    /* 1 when every item of a list or tuple is an exact int, a bool or None:
+       reading such items runs no Python code. */
+    static int croupier_pots_plain(PyObject *seq) {
+        Py_ssize_t i, n = PySequence_Fast_GET_SIZE(seq);
+        PyObject **items = PySequence_Fast_ITEMS(seq);
+        for (i = 0; i < n; i++) {
+            PyTypeObject *t = Py_TYPE(items[i]);
+            if (t != &PyLong_Type && t != &PyBool_Type && items[i] != Py_None) return 0;
+        }
+        return 1;
+    }
+    """
+    bint croupier_pots_plain(object seq)
+
+
+cdef inline object _held(object seq):
+    """A tuple of ``seq``'s items (a list or tuple): fixed while they are read."""
+    return seq if type(seq) is tuple else PyList_AsTuple(seq)
 
 
 @cython.boundscheck(True)
@@ -461,12 +478,15 @@ cdef int _read_amounts(object seq, Py_ssize_t n, int64_t* out) except -1:
     return 0
 
 
+cdef object _dead_int(object dead):
+    """``dead`` as an int, read before any sequence (its ``__index__`` may run code)."""
+    return _as_int(dead, "dead")
+
+
 cdef int64_t _read_dead(object dead, const int64_t* contrib, Py_ssize_t n) except -1:
-    """Dead money: an int >= 0 that keeps the total within 2**62."""
+    """Dead money (an int, from ``_dead_int``): >= 0 and keeping the total within 2**62."""
     cdef uint64_t total = 0
     cdef Py_ssize_t i
-    if type(dead) is not int:
-        dead = _as_int(dead, "dead")
     if dead < 0:
         raise ValueError(f"dead must be >= 0, got {dead}")
     for i in range(n):
@@ -490,9 +510,8 @@ cdef uint64_t _read_folded(object seq, Py_ssize_t n) except? 0:
         elif _is_numpy_bool(x):
             if x:
                 mask |= (<uint64_t>1) << i
-        elif type(x) is int or (not isinstance(x, (float, str, bytes))
-                                and hasattr(type(x), "__index__")):
-            x = type(x).__index__(x)
+        elif type(x) is int or is_int(x):
+            x = _as_int(x, f"folded[{i}]")
             if x == 1:
                 mask |= (<uint64_t>1) << i
             elif x != 0:
@@ -574,6 +593,8 @@ def uncalled(contributions):
     cdef int seat
     cdef int64_t amount
     seq = _seq(contributions, "contributions")
+    if not croupier_pots_plain(seq):
+        seq = _held(seq)
     cdef Py_ssize_t n = _length(seq)
     _read_amounts(seq, n, buf)
     amount = uncalled_k(buf, <int>n, &seat)
@@ -606,9 +627,12 @@ def side_pots(contributions, folded, *, dead=0):
     cdef int64_t back[POTS_MAX_SEATS]
     cdef int m, k
     cdef uint64_t fmask
+    dead = _dead_int(dead)
     cs = _seq(contributions, "contributions")
-    cdef Py_ssize_t n = _length(cs)
     fs = _seq(folded, "folded")
+    if not (croupier_pots_plain(cs) and croupier_pots_plain(fs)):
+        cs, fs = _held(cs), _held(fs)
+    cdef Py_ssize_t n = _length(cs)
     _same_length(fs, n, "folded")
     _read_amounts(cs, n, buf)
     cdef int64_t dv = _read_dead(dead, buf, n)
@@ -667,22 +691,28 @@ cdef Py_ssize_t _award(object contributions, object folded, object high, object 
     cdef int64_t lv[POTS_MAX_SEATS]
     cdef uint64_t fmask
     cdef Py_ssize_t n
+    if type(dead) is not int:
+        dead = _dead_int(dead)
     if type(contributions) is not list:
         contributions = _seq(contributions, "contributions")
-    n = _length(contributions)
     if type(folded) is not list:
         folded = _seq(folded, "folded")
     if type(high) is not list:
         high = _seq(high, "high")
+    if low is not None and type(low) is not list:
+        low = _seq(low, "low")
+    if not (croupier_pots_plain(contributions) and croupier_pots_plain(folded)
+            and croupier_pots_plain(high) and (low is None or croupier_pots_plain(low))):
+        contributions, folded, high = _held(contributions), _held(folded), _held(high)
+        low = None if low is None else _held(low)
+    n = _length(contributions)
     _same_length(folded, n, "folded")
     _same_length(high, n, "high")
     if low is not None:
-        if type(low) is not list:
-            low = _seq(low, "low")
         _same_length(low, n, "low")
     _read_amounts(contributions, n, buf)
     cdef int64_t dv = 0
-    if type(dead) is not int or dead != 0:
+    if dead != 0:
         dv = _read_dead(dead, buf, n)
     fmask = _read_folded(folded, n)
     _read_values(high, n, fmask, hv, "high")
@@ -716,14 +746,20 @@ def settle(contributions, folded, high, low=None, *, dead=0):
     cdef uint64_t fmask
     cdef int us, m, k
     cdef int64_t unmatched
+    dead = _dead_int(dead)
     cs = _seq(contributions, "contributions")
-    cdef Py_ssize_t n = _length(cs)
     fs = _seq(folded, "folded")
     hs = _seq(high, "high")
+    if low is not None:
+        low = _seq(low, "low")
+    if not (croupier_pots_plain(cs) and croupier_pots_plain(fs) and croupier_pots_plain(hs)
+            and (low is None or croupier_pots_plain(low))):
+        cs, fs, hs = _held(cs), _held(fs), _held(hs)
+        low = None if low is None else _held(low)
+    cdef Py_ssize_t n = _length(cs)
     _same_length(fs, n, "folded")
     _same_length(hs, n, "high")
     if low is not None:
-        low = _seq(low, "low")
         _same_length(low, n, "low")
     _read_amounts(cs, n, buf)
     cdef int64_t dv = _read_dead(dead, buf, n)
