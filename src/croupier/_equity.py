@@ -128,6 +128,7 @@ def equity(
     >>> r.deals                                   # 36 pairs of combos x 45 x 44 / 2
     35640
     """
+    hands = cast(Sequence[Cards | Range], as_sequence(hands, "hands"))  # read once, for every round
     samples, seed, threads = _check_options(samples, seed, threads)
     if stderr is not None:
         return _to_target(

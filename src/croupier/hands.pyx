@@ -9,6 +9,18 @@ Every function evaluates along the *last axis* of its input:
   shape ``(...)``, computed without the GIL and, for large inputs, on
   ``threads`` cores (default: all the cores this process may use).
 
+Card codes are read as everywhere in croupier (``croupier.cards.as_card``):
+ints and numpy integers in 0..51; anything else is a ``ValueError`` naming
+it.  Arrays may have any integer dtype, byte order and layout (masked arrays
+are refused); a bad row makes the call raise, naming the first bad row and
+its cards:
+
+>>> import numpy as np
+>>> high(np.array([[51, 47, 43, 39, 35], [51, 47, 43, 39, 51]], dtype=">i2"))
+Traceback (most recent call last):
+...
+ValueError: row 1 (cards [51, 47, 43, 39, 51]): card As appears twice
+
 Values are dense and *larger is better* for every kind:
 
 =======================  ==========  ==========================================
@@ -145,7 +157,10 @@ cdef int _slow_code(object x, str what) except -1:
             _np_integer = np.integer
     if _np_integer is not None and isinstance(x, _np_integer):
         # A numpy integer, as ``as_card`` reads it, without its Python-level checks.
-        v = PyNumber_AsSsize_t(x, NULL)  # saturates: a huge value stays out of range
+        try:
+            v = PyNumber_AsSsize_t(x, NULL)  # saturates: a huge value stays out of range
+        except Exception:  # a subclass's own __index__: as_card says what is wrong
+            v = -1
         if 0 <= v <= 51:
             return <int>v
     return as_card(x, what)
@@ -206,12 +221,7 @@ cdef int _threads(object threads, Py_ssize_t rows) except -1:
 
 
 cdef object _card_matrix(object arr, int lo, int hi, str what):
-    """Check a batch's dtype and last axis; return its rows as a C-contiguous (n, k) uint8.
-
-    Codes outside 0..51 of a wider dtype become 255, which the row check
-    refuses like any other bad code (the error then names the first bad row).
-    """
-    np = _np
+    """Check a batch's dtype and last axis; return its rows as C-contiguous (n, k) codes."""
     arr = as_card_array(arr, what)  # plain ndarray, integer dtype (masked arrays refused)
     if arr.ndim < 1:
         raise ValueError(f"{what} array must have at least one axis (the cards)")
@@ -221,12 +231,30 @@ cdef object _card_matrix(object arr, int lo, int hi, str what):
             raise ValueError(f"{what} needs {lo} cards on the last axis, got {k}")
         raise ValueError(f"{what} needs {lo} to {hi} cards on the last axis, got {k}")
     flat = arr.reshape(-1, k)
-    if flat.dtype != np.uint8:
-        codes = flat.astype(np.uint8)
-        if flat.size and (flat.min() < 0 or flat.max() > 51):
-            codes[(flat < 0) | (flat > 51)] = 255
-        flat = codes
-    return np.ascontiguousarray(flat)
+    if flat.dtype == _np.uint8:
+        return _np.ascontiguousarray(flat)
+    if flat.size == 0 or (flat.min() >= 0 and flat.max() <= 51):
+        return _np.ascontiguousarray(flat, dtype=_np.uint8)
+    return _codes(flat)
+
+
+cdef object _codes(object flat):
+    """The uint8 codes (C-contiguous) of an integer (n, k) array.
+
+    Every value outside 0..51 becomes a byte in 52..255 (negative values are
+    read as unsigned, larger ones saturate at 255), which the row check
+    refuses like any other bad code: the first bad row, of whatever kind, is
+    found by that check.  (A batch of codes in range takes the faster
+    conversion of ``_card_matrix``.)
+    """
+    np = _np
+    dtype = flat.dtype
+    if dtype == np.uint8:
+        return np.ascontiguousarray(flat)
+    codes = np.empty(flat.shape, dtype=np.uint8)
+    unsigned = flat if dtype.kind == "u" else flat.view(dtype.str.replace("i", "u"))
+    np.minimum(unsigned, 255, out=codes, casting="unsafe")
+    return codes
 
 
 cdef Py_ssize_t _first_bad_row(const uint8_t* a, int ka, const uint8_t* b, int kb,
@@ -244,51 +272,61 @@ cdef Py_ssize_t _first_bad_row(const uint8_t* a, int ka, const uint8_t* b, int k
     return -1
 
 
+cdef enum:
+    SCAN_ROWS = 1 << 20  # rows converted at a time when looking for the first bad row
+
+
 cdef object _bad_row_error(object first, object second, Py_ssize_t n):
     """The ValueError naming the first bad row of a batch (and its cards).
 
     ``first`` and ``second`` are the arrays as given (``second`` the Omaha
-    board, or None); rows are found by ``_first_bad_row`` without the GIL,
-    the message is written from the given values (e.g. 256 or -1, not the
-    codes they were stored as).
+    board, or None).  Rows are converted a block at a time and checked by
+    ``_first_bad_row`` without the GIL, up to the first bad one; the message
+    is written from the given values (e.g. 256 or -1, not the byte they were
+    read as).
     """
     np = _np
     first = as_card_array(first, "cards")
-    a = _card_matrix(first, 1, 64, "cards")
-    b = None if second is None else _card_matrix(as_card_array(second, "board"), 1, 64, "board")
-    cdef const uint8_t[:, ::1] av = a
+    a = first.reshape(-1, first.shape[first.ndim - 1])
+    b = None
+    if second is not None:
+        second = as_card_array(second, "board")
+        b = second.reshape(-1, second.shape[second.ndim - 1])
+    cdef const uint8_t[:, ::1] av
     cdef const uint8_t[:, ::1] bv
     cdef const uint8_t* bp = NULL
-    cdef int kb = 0
-    cdef Py_ssize_t rows = a.shape[0], i
-    if b is not None:
-        bv = b
-        kb = <int>bv.shape[1]
-        if rows:
+    cdef int ka = <int>a.shape[1], kb = 0 if b is None else <int>b.shape[1]
+    cdef Py_ssize_t rows = a.shape[0], start, i = -1, count
+    for start in range(0, rows, SCAN_ROWS):
+        av = _codes(a[start:start + SCAN_ROWS])
+        count = av.shape[0]
+        if b is not None:
+            bv = _codes(b[start:start + SCAN_ROWS])
             bp = &bv[0, 0]
-    if rows == 0:
-        return ValueError("invalid card codes")  # pragma: no cover - callers pass bad rows
-    with nogil:
-        i = _first_bad_row(&av[0, 0], <int>av.shape[1], bp, kb, rows)
+        with nogil:
+            i = _first_bad_row(&av[0, 0], ka, bp, kb, count)
+        if i >= 0:
+            i += start
+            break
     if i < 0:
         return ValueError("invalid card codes (did the array change while it was read?)")
     lead = first.shape[:first.ndim - 1]
     where = i if len(lead) <= 1 else tuple(int(j) for j in np.unravel_index(i, lead))
-    row = first.reshape(-1, first.shape[first.ndim - 1])[i].tolist()
-    if second is None:
+    row = a[i].tolist()
+    if b is None:
         codes = row
-        shown = f"row {where} (cards {row})"
+        label = f"row {where} (cards {row})"
     else:
-        board = second.reshape(-1, second.shape[second.ndim - 1])[i].tolist()
+        board = b[i].tolist()
         codes = row + board
-        shown = f"row {where} (hole {row}, board {board})"
+        label = f"row {where} (hole {row}, board {board})"
     for c in codes:
         if not 0 <= c <= 51:
-            return ValueError(f"{shown}: card code {c} is outside 0..51")
+            return ValueError(f"{label}: card code {c} is outside 0..51")
     for j, c in enumerate(codes):
         if c in codes[:j]:
-            return ValueError(f"{shown}: card {format_card(c)} appears twice")
-    return ValueError(f"{shown}: invalid card codes")  # pragma: no cover - unreachable
+            return ValueError(f"{label}: card {format_card(c)} appears twice")
+    return ValueError(f"{label}: invalid card codes")  # pragma: no cover - unreachable
 
 
 # ----------------------------------------------------------------------------
@@ -489,7 +527,8 @@ def high(cards, *, threads=None):
     ``cards`` is a str (``"As Kd ..."``), a sequence of card codes, or an integer
     numpy array of shape ``(..., k)`` (``k`` in 5..7), which gives a ``uint16``
     array of shape ``(...)``.  Raises ``ValueError`` for a code outside 0..51,
-    a repeated card, a wrong count or a non-integer array.
+    a repeated card (in an array: naming the first bad row), a wrong count or
+    a non-integer array.
 
     >>> high([51, 47, 43, 39, 35])  # As Ks Qs Js Ts
     7462

@@ -42,7 +42,12 @@ button is the last seat).  Amounts are Python ints; internally they are
 64-bit, so a contribution below 0 or a total above ``2**62`` is refused with
 ``ValueError``, as are more than 64 players, lists of different lengths,
 non-integer amounts (``bool`` included: ``True`` is not a chip count) and a
-hand in which every player folded.  Inputs are never modified.
+hand in which every player folded.  Inputs are never modified, and each is
+read once: lists of ints, bools and ``None`` in place, anything else copied
+first (every list is copied when any item is of another type, so an
+item's ``__index__`` cannot change what the other lists hold while they are
+read; ``dead`` is read before them).  Only ``ValueError`` is raised for bad
+input.
 
 Seed 001 (A 200 all-in, B 500 all-in, C 500, D 100 then folded):
 

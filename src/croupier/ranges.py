@@ -39,7 +39,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Context, Decimal
 
 from croupier._validate import as_sequence, shown
 from croupier.cards import RANKS, as_cards, format_card, parse_cards, rank_code
@@ -187,6 +187,7 @@ _COMBO = re.compile(rf"{_RANK}[cdhs]{_RANK}[cdhs]")
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 _GROUP = re.compile(rf"{_NUMBER}\s*%\s*\(([^()]*)\)")
 _NUMBER_ONLY = re.compile(_NUMBER)
+_DECIMAL = Context()  # the default context, whatever the program set as its own
 _EXPECTED = "expected a hand like AA, AKs, AKo, AK, TT+, KTs+, 22-55, A5s-A2s, AhKh or random"
 
 
@@ -265,13 +266,19 @@ def _colon(piece: str) -> tuple[str, str] | None:
 
 
 def _weight(number: str, whole: Decimal, piece: str, position: int) -> float:
-    """``number`` out of ``whole`` as a float in (0, 1]."""
+    """``number`` out of ``whole`` as a float in (0, 1].
+
+    Compared before any arithmetic (a number of a million digits would
+    overflow the decimal context), then scaled in a context of its own.
+    """
     value = Decimal(number)
-    weight = float(value.scaleb(-2) if whole == 100 else value)
-    if not (0 < value <= whole and weight > 0.0):
-        unit = "%" if whole == 100 else ""
-        raise _error(piece, position, f"a weight must be in (0, {whole}]{unit}, got {number}")
-    return weight
+    if 0 < value <= whole:
+        weight = float(_DECIMAL.scaleb(value, -2) if whole == 100 else value)
+        if weight > 0.0:
+            return weight
+    unit = "%" if whole == 100 else ""
+    text = number if len(number) <= 40 else number[:37] + "..."
+    raise _error(piece, position, f"a weight must be in (0, {whole}]{unit}, got {text}")
 
 
 def _rank(text: str) -> int:
