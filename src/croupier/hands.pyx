@@ -543,7 +543,8 @@ def high(cards, *, threads=None):
     cdef uint64_t seen = 0
     cdef int n
     if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
-        return _run_batch(HIGH, as_card_array(cards, "high"), 5, 7, "high", threads)
+        cards = as_card_array(cards, "high")
+        return _run_batch(HIGH, cards, 5, 7, "high", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "high")
     if threads is not None:
         _threads(threads, 0)
@@ -567,7 +568,8 @@ def ace_to_five_low(cards, *, threads=None):
     cdef uint64_t seen = 0
     cdef int n
     if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
-        return _run_batch(ACE_TO_FIVE, as_card_array(cards, "ace_to_five_low"), 5, 7, "ace_to_five_low", threads)
+        cards = as_card_array(cards, "ace_to_five_low")
+        return _run_batch(ACE_TO_FIVE, cards, 5, 7, "ace_to_five_low", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "ace_to_five_low")
     if threads is not None:
         _threads(threads, 0)
@@ -589,7 +591,8 @@ def eight_or_better_low(cards, *, threads=None):
     cdef uint64_t seen = 0
     cdef int n
     if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
-        return _run_batch(EIGHT, as_card_array(cards, "eight_or_better_low"), 5, 7, "eight_or_better_low", threads)
+        cards = as_card_array(cards, "eight_or_better_low")
+        return _run_batch(EIGHT, cards, 5, 7, "eight_or_better_low", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "eight_or_better_low")
     if threads is not None:
         _threads(threads, 0)
