@@ -95,17 +95,20 @@ def as_int(value: object, what: str) -> int:
     """``value`` as a Python ``int``, or ``ValueError`` naming ``what``."""
     if type(value) is int:
         return value
+    if is_int(value):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except PASS_THROUGH:
+            raise
+        except Exception as exc:  # an array of more than one element, a broken __index__
+            raise ValueError(_not_an_int(value, what)) from exc
+    raise ValueError(_not_an_int(value, what))
+
+
+def _not_an_int(value: object, what: str) -> str:
     if _is_bool(value):
-        raise ValueError(f"{what} must be an integer, got the bool {shown(value)}")
-    message = f"{what} must be an integer, got {type(value).__name__} {shown(value)}"
-    if not is_int(value):
-        raise ValueError(message)
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except PASS_THROUGH:
-        raise
-    except Exception as exc:  # an array of more than one element, a broken __index__
-        raise ValueError(message) from exc
+        return f"{what} must be an integer, got the bool {shown(value)}"
+    return f"{what} must be an integer, got {type(value).__name__} {shown(value)}"
 
 
 def as_sequence(values: object, what: str, expected: str = "a sequence") -> tuple[object, ...]:

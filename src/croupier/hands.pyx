@@ -174,17 +174,13 @@ cdef int _read_codes(object cards, uint8_t* buf, int lo, int hi, uint64_t* seen,
     a hole and a board).  Returns the count.
 
     A list or tuple of one-digit ints is read in place: no Python code runs
-    then, so nothing can change the list.  At the first other item, before
-    any Python code runs, the list is copied to a tuple of its own (the same
-    items, each held) and the rest is read from the copy: an item's
-    ``__index__`` that empties or refills the list cannot pull the items
-    from under the reader.  Anything else is read by ``as_cards`` into a new
-    list first.
+    then, so nothing can change the list.  At the first other item the rest
+    is read by ``_read_rest``, from a copy.  Anything else is read by
+    ``as_cards`` into a new list first.
     """
     cdef Py_ssize_t n, i
     cdef int c
     cdef PyObject** items
-    cdef object held = None
     if type(cards) is not list and type(cards) is not tuple:
         cards = as_cards(cards, what)
     n = PyList_GET_SIZE(cards) if type(cards) is list else PyTuple_GET_SIZE(cards)
@@ -196,9 +192,30 @@ cdef int _read_codes(object cards, uint8_t* buf, int lo, int hi, uint64_t* seen,
     for i in range(n):
         c = croupier_small_code(items[i])
         if c < 0:
-            if held is None and type(cards) is list:
-                held = PyList_AsTuple(cards)  # nothing ran since n was read: same length
-                items = PySequence_Fast_ITEMS(held)
+            return _read_rest(cards, i, n, buf, seen, what)
+        if (seen[0] >> c) & 1:
+            raise ValueError(f"card {format_card(c)} appears twice")
+        seen[0] |= (<uint64_t>1) << c
+        buf[i] = <uint8_t>c
+    return <int>n
+
+
+cdef int _read_rest(object cards, Py_ssize_t start, Py_ssize_t n, uint8_t* buf,
+                    uint64_t* seen, str what) except -1:
+    """``_read_codes`` from item ``start`` on, which is not a one-digit int.
+
+    Before any Python code runs, a list is copied to a tuple of its own (the
+    same items, each held; a tuple cannot change) and the rest is read from
+    the copy: an item's ``__index__`` that empties or refills the list
+    cannot pull the items from under the reader.
+    """
+    cdef Py_ssize_t i
+    cdef int c
+    held = PyList_AsTuple(cards) if type(cards) is list else cards  # nothing ran yet: same n
+    cdef PyObject** items = PySequence_Fast_ITEMS(held)
+    for i in range(start, n):
+        c = croupier_small_code(items[i])
+        if c < 0:
             c = _slow_code(<object>items[i], what)
         if (seen[0] >> c) & 1:
             raise ValueError(f"card {format_card(c)} appears twice")
