@@ -24,14 +24,15 @@ import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
 from croupier import _equity_kernels as equity_kernels
 from croupier._parallel import usable_cores
-from croupier._validate import as_int, is_int
-from croupier.cards import parse_cards
+from croupier._validate import as_int, as_sequence, is_int
+from croupier.cards import as_cards, format_card, parse_cards
 from croupier.games import Game
 from croupier.ranges import Range, parse_range
 from croupier.variants import rules_of
@@ -69,11 +70,17 @@ class EquityResult:
 
 
 def _cards(value: Cards, what: str) -> list[int]:
-    codes = parse_cards(value) if isinstance(value, str) else [int(c) for c in value]
-    for c in codes:
-        if not 0 <= c < 52:
-            raise ValueError(f"{what}: card code {c} is outside 0..51")
-    return codes
+    """Card codes from text or numbers, read as everywhere (``croupier.cards.as_cards``)."""
+    return as_cards(value, what)
+
+
+def _twice(cards: list[int], where: str) -> None:
+    """ValueError naming a card that ``cards`` holds twice, if any."""
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            raise ValueError(f"{format_card(c)} is given twice ({where} must differ)")
+        seen.add(c)
 
 
 def equity(
@@ -121,6 +128,7 @@ def equity(
     >>> r.deals                                   # 36 pairs of combos x 45 x 44 / 2
     35640
     """
+    hands = cast(Sequence[Cards | Range], as_sequence(hands, "hands"))  # read once, for every round
     samples, seed, threads = _check_options(samples, seed, threads)
     if stderr is not None:
         return _to_target(
@@ -184,12 +192,19 @@ def _equity(
     threads: int | None,
     executor: Executor | None,
 ) -> EquityResult:
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a croupier Game, got {type(game).__name__}")
+    hands = cast(Sequence[Cards | Range], as_sequence(hands, "hands"))  # read once
     if len(hands) < 2:
         raise ValueError("equity needs at least two hands")
     kernel = rules_of(game.variant).equity
     if kernel is None:
         raise ValueError(f"equity is not available for {game.name} yet")
     if kernel in ("stud", "razz"):
+        if _cards(board, "board"):
+            raise ValueError(
+                f"{game.name} has no board: give the cards seen elsewhere as dead cards"
+            )
         return _stud_equity(game, hands, dead, exact, samples, seed, threads, executor)
     hole_count = game.streets[0].hole
     parsed = [_hand(h, i, hole_count, _is_holdem(game)) for i, h in enumerate(hands)]
@@ -200,13 +215,11 @@ def _equity(
         raise ValueError(f"equity is not available for {game.name} yet")
     if len(known) > board_size:
         raise ValueError(f"{game.name} has {board_size} board cards, not {len(known)}")
-    if len(set(known + dead_cards)) != len(known) + len(dead_cards):
-        raise ValueError("a card is given twice (hands, board and dead cards must differ)")
+    _twice(known + dead_cards, "hands, board and dead cards")
     if all(isinstance(h, list) for h in parsed):
         holes = [h for h in parsed if isinstance(h, list)]
         gone = [c for h in holes for c in h] + known + dead_cards
-        if len(set(gone)) != len(gone):
-            raise ValueError("a card is given twice (hands, board and dead cards must differ)")
+        _twice(gone, "hands, board and dead cards")
         if _is_holdem(game) and (exact or (exact is None and samples is None)):
             single = _MatchUps(np.array([holes], dtype=np.uint8), np.ones(1), np.ones(1, np.int64))
             mean, deals = _holdem_exact(single, known, dead_cards, threads, executor)
@@ -270,8 +283,7 @@ def _stud_equity(
             raise ValueError(f"hand {i + 1} has {len(cards)} cards; a stud hand has 1 to 7")
         known.append(cards)
     gone = [c for h in known for c in h] + _cards(dead, "dead")
-    if len(set(gone)) != len(gone):
-        raise ValueError("a card is given twice (hands and dead cards must differ)")
+    _twice(gone, "hands and dead cards")
     stub = np.array([c for c in range(52) if c not in set(gone)], dtype=np.uint8)
     needs = [7 - len(h) for h in known]
     if sum(needs) > len(stub):

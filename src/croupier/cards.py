@@ -8,12 +8,32 @@ A card is an ``int`` code in ``0..51``: ``code = 4 * rank + suit`` with rank
 [51, 45, 34]
 >>> format_cards([51, 45, 34])
 'As Kd Th'
+
+Card codes given as numbers are read the same way by every public call
+(``as_card``, ``as_cards``, ``as_card_array``): a Python ``int`` or a numpy
+integer in ``0..51`` is a card; a bool (``True`` is no card, though numpy
+before 2.4 reads ``numpy.True_`` as 1), a float (even ``51.0``), a string of
+digits (``"43"``), a one-element array or a masked array is a
+``ValueError`` that names the value.
+
+>>> as_cards([51, 45])
+[51, 45]
+>>> as_card(51.9)
+Traceback (most recent call last):
+...
+ValueError: card: a card code must be an integer in 0..51, got float 51.9
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
-from typing import SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex, cast
+
+from croupier._validate import as_int, as_sequence, int_array, is_bool, shown
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -22,6 +42,9 @@ __all__ = [
     "RANKS",
     "SUITS",
     "UNKNOWN_TEXT",
+    "as_card",
+    "as_card_array",
+    "as_cards",
     "card_code",
     "card_texts",
     "format_card",
@@ -48,6 +71,8 @@ def rank_code(text: str) -> int | None:
     >>> rank_code("A"), rank_code("t"), rank_code("10"), rank_code("1")
     (12, 8, 8, None)
     """
+    if not isinstance(text, str):
+        raise ValueError(f"a rank must be given as a str, got {type(text).__name__}")
     return _RANK_OF.get(text)
 
 
@@ -57,6 +82,8 @@ def card_code(token: str) -> int:
     >>> card_code("2c"), card_code("As"), card_code("10h")
     (0, 51, 34)
     """
+    if not isinstance(token, str):
+        raise ValueError(f"a card must be given as a str, got {type(token).__name__}")
     rank_text, suit_text = token[:-1], token[-1:]
     rank = _RANK_OF.get(rank_text)
     suit = _SUIT_OF.get(suit_text)
@@ -91,41 +118,129 @@ def parse_cards(text: str) -> list[int]:
             width = 3 if chunk.startswith("10", i) else 2
             token = chunk[i : i + width]
             if len(token) < width:
-                raise ValueError(f"bad card {token!r}: incomplete card at the end of {chunk!r}")
+                raise ValueError(
+                    f"bad card {token!r}: incomplete card at the end of {shown(chunk)}"
+                )
             codes.append(card_code(token))
             i += width
     return codes
 
 
 def format_card(code: SupportsIndex) -> str:
-    """Text of one card code.
+    """Text of one card code (read as ``as_card``).
 
     >>> format_card(51)
     'As'
     """
-    if isinstance(code, bool) or not hasattr(code, "__index__"):
-        raise ValueError(f"card code must be an int in 0..51, got {code!r}")
-    value = code.__index__()
-    if not 0 <= value < 52:
-        raise ValueError(f"card code must be an int in 0..51, got {code!r}")
+    value = as_card(code, "card")
     return RANKS[value >> 2] + SUITS[value & 3]
 
 
-def card_texts(codes: Iterable[int | None]) -> list[str]:
+def card_texts(codes: Iterable[SupportsIndex | None]) -> list[str]:
     """Text of each card, ``??`` for an unknown one (``None`` or a negative code).
 
     >>> card_texts([51, None, -1, 0])
     ['As', '??', '??', '2c']
     """
-    return [UNKNOWN_TEXT if c is None or c < 0 else format_card(c) for c in codes]
+    return [
+        UNKNOWN_TEXT
+        if c is None or (type(c) is int and c < 0) or (_integer(c) and as_int(c, "card") < 0)
+        else format_card(cast(SupportsIndex, c))
+        for c in as_sequence(codes, "cards")
+    ]
 
 
 def format_cards(codes: Iterable[SupportsIndex]) -> str:
-    """Text of several card codes, separated by spaces.
+    """Text of several card codes (read as ``as_cards``), separated by spaces.
 
     >>> format_cards([0, 1, 2, 3])
     '2c 2d 2h 2s'
     """
-    return " ".join(
-        format_card(int(c)) if not isinstance(c, int) else format_card(c) for c in codes
-    )
+    return " ".join(RANKS[c >> 2] + SUITS[c & 3] for c in as_cards(codes, "cards"))
+
+
+# ---------------------------------------------------------------- card codes as numbers
+
+
+def _integer(value: object) -> bool:
+    """An integer type other than int and bool (numpy integers, ...)."""
+    return type(value) is not int and not is_bool(value) and hasattr(type(value), "__index__")
+
+
+def as_card(value: object, what: str = "card") -> int:
+    """The code of one card given as a number: an int or numpy integer in 0..51.
+
+    ``what`` names the input in the ``ValueError`` for anything else.
+
+    >>> import numpy as np
+    >>> as_card(51), as_card(np.uint8(7))
+    (51, 7)
+    >>> as_card(True, "board")
+    Traceback (most recent call last):
+    ...
+    ValueError: board: a card code must be an integer in 0..51, got the bool True
+    >>> as_card(52)
+    Traceback (most recent call last):
+    ...
+    ValueError: card: card code 52 is outside 0..51
+    """
+    if type(value) is not int:
+        if is_bool(value):
+            raise ValueError(
+                f"{what}: a card code must be an integer in 0..51, got the bool {shown(value)}"
+            )
+        try:
+            value = as_int(value, what)
+        except ValueError:
+            raise ValueError(
+                f"{what}: a card code must be an integer in 0..51, "
+                f"got {type(value).__name__} {shown(value)}"
+            ) from None
+    if 0 <= value <= 51:
+        return value
+    raise ValueError(f"{what}: card code {shown(value)} is outside 0..51")
+
+
+def as_cards(values: object, what: str = "cards") -> list[int]:
+    """Card codes from text (``parse_cards``), a sequence of codes or a 1-d integer array.
+
+    The sequence is read once (``croupier._validate.as_sequence``), each item
+    with ``as_card``.  Repeats are not checked here.
+
+    >>> import numpy as np
+    >>> as_cards("As Kd"), as_cards((51, 45)), as_cards(np.array([51, 45], dtype=np.int8))
+    ([51, 45], [51, 45], [51, 45])
+    >>> as_cards([51, "43"], "hand 1")
+    Traceback (most recent call last):
+    ...
+    ValueError: hand 1: a card code must be an integer in 0..51, got str '43'
+    """
+    if isinstance(values, str):
+        return parse_cards(values)
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(values, np.ndarray):
+        array = as_card_array(values, what)
+        if array.ndim != 1:
+            raise ValueError(
+                f"{what}: cards are one axis of codes, got an array of shape {array.shape}"
+            )
+        items: Iterable[object] = array.tolist()
+    else:
+        items = as_sequence(values, what, "a str or a sequence of card codes")
+    return [as_card(v, what) for v in items]
+
+
+def as_card_array(values: object, what: str = "cards") -> npt.NDArray[Any]:
+    """A numpy array of card codes as a plain ``ndarray`` of an integer dtype (any byte
+    order and layout: ``croupier._validate.int_array``); values are not checked here.
+
+    >>> import numpy as np
+    >>> as_card_array(np.array([51, 50], dtype=np.uint16)).dtype
+    dtype('uint16')
+    >>> as_card_array(np.ma.array([51, 50], mask=[0, 1]))
+    Traceback (most recent call last):
+    ...
+    ValueError: cards: masked arrays are not read (their masked entries are no input); \
+pass .filled(...) or .compressed()
+    """
+    return int_array(values, what)

@@ -1,14 +1,15 @@
 """Type stub of the compiled module ``croupier.hands`` (see hands.pyx)."""
 
 from collections.abc import Sequence
-from typing import Literal, overload
+from typing import Literal, SupportsIndex, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from croupier._ranking import Category as Category
 
-Cards = str | Sequence[int]
+# Text, or card codes: ints or numpy integers in 0..51 (croupier.cards.as_card).
+Cards = str | Sequence[SupportsIndex]
 CardArray = npt.NDArray[np.integer]
 Kind = Literal["high", "ace_to_five", "eight_or_better"]
 

@@ -9,6 +9,18 @@ Every function evaluates along the *last axis* of its input:
   shape ``(...)``, computed without the GIL and, for large inputs, on
   ``threads`` cores (default: all the cores this process may use).
 
+Card codes are read as everywhere in croupier (``croupier.cards.as_card``):
+ints and numpy integers in 0..51; anything else is a ``ValueError`` naming
+it.  Arrays may have any integer dtype, byte order and layout (masked arrays
+are refused); a bad row makes the call raise, naming the first bad row and
+its cards:
+
+>>> import numpy as np
+>>> high(np.array([[51, 47, 43, 39, 35], [51, 47, 43, 39, 51]], dtype=">i2"))
+Traceback (most recent call last):
+...
+ValueError: row 1 (cards [51, 47, 43, 39, 51]): card As appears twice
+
 Values are dense and *larger is better* for every kind:
 
 =======================  ==========  ==========================================
@@ -32,9 +44,10 @@ function                 values      best
 import sys
 
 cimport cython
+from cpython.list cimport PyList_AsTuple, PyList_GET_SIZE
 from cpython.object cimport PyObject
 from cpython.sequence cimport PySequence_Fast_ITEMS
-from cpython.tuple cimport PyTuple_GET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
@@ -54,7 +67,8 @@ from croupier._eval cimport (
 from croupier._names import describe_high, describe_low, describe_ace_to_five
 from croupier._parallel import usable_cores
 from croupier._ranking import Category
-from croupier.cards import parse_cards, format_card
+from croupier._validate import as_int, int_array, shown
+from croupier.cards import as_card, as_card_array, as_cards, format_card
 
 __all__ = [
     "Category",
@@ -121,14 +135,35 @@ cdef extern from *:
     int croupier_small_code(PyObject* x)
 
 
-cdef int _to_code(object x) except -1:
-    """The code of one card given as any integer-like object (slow path)."""
-    if isinstance(x, (float, str, bytes, bool)) or not hasattr(x, "__index__"):
-        raise ValueError(f"a card code must be an integer, got {x!r}")
-    x = x.__index__()
-    if not (0 <= x <= 51):
-        raise ValueError(f"card code {x!r} is outside 0..51")
-    return <int>x
+cdef extern from "Python.h":
+    # With a NULL exception type, an int too large saturates instead of raising.
+    Py_ssize_t PyNumber_AsSsize_t(object o, PyObject* exc) except? -1
+
+
+cdef object _np_integer = None
+
+
+cdef int _slow_code(object x, str what) except -1:
+    """The code of one card that is not a one-digit int (``croupier.cards.as_card``).
+
+    May run Python code (an item's ``__index__``): callers read from a
+    sequence nobody else can change while this runs.
+    """
+    global _np_integer
+    cdef Py_ssize_t v
+    if _np_integer is None:
+        np = sys.modules.get("numpy")
+        if np is not None:
+            _np_integer = np.integer
+    if _np_integer is not None and isinstance(x, _np_integer):
+        # A numpy integer, as ``as_card`` reads it, without its Python-level checks.
+        try:
+            v = PyNumber_AsSsize_t(x, NULL)  # saturates: a huge value stays out of range
+        except Exception:  # a subclass's own __index__: as_card says what is wrong
+            v = -1
+        if 0 <= v <= 51:
+            return <int>v
+    return as_card(x, what)
 
 
 cdef int _read_codes(object cards, uint8_t* buf, int lo, int hi, uint64_t* seen,
@@ -137,19 +172,18 @@ cdef int _read_codes(object cards, uint8_t* buf, int lo, int hi, uint64_t* seen,
 
     ``seen`` carries the cards already read (to refuse a card repeated between
     a hole and a board).  Returns the count.
+
+    A list or tuple of one-digit ints is read in place: no Python code runs
+    then, so nothing can change the list.  At the first other item the rest
+    is read by ``_read_rest``, from a copy.  Anything else is read by
+    ``as_cards`` into a new list first.
     """
     cdef Py_ssize_t n, i
     cdef int c
     cdef PyObject** items
     if type(cards) is not list and type(cards) is not tuple:
-        if type(cards) is str:
-            cards = parse_cards(cards)
-        elif isinstance(cards, (bytes, int, float)) or not hasattr(cards, "__len__"):
-            raise ValueError(f"{what} must be a str or a sequence of card codes, "
-                             f"got {type(cards).__name__}")
-        else:
-            cards = list(cards)
-    n = len(cards)
+        cards = as_cards(cards, what)
+    n = PyList_GET_SIZE(cards) if type(cards) is list else PyTuple_GET_SIZE(cards)
     if n < lo or n > hi:
         if lo == hi:
             raise ValueError(f"{what} needs {lo} cards, got {n}")
@@ -158,7 +192,31 @@ cdef int _read_codes(object cards, uint8_t* buf, int lo, int hi, uint64_t* seen,
     for i in range(n):
         c = croupier_small_code(items[i])
         if c < 0:
-            c = _to_code(<object>items[i])
+            return _read_rest(cards, i, n, buf, seen, what)
+        if (seen[0] >> c) & 1:
+            raise ValueError(f"card {format_card(c)} appears twice")
+        seen[0] |= (<uint64_t>1) << c
+        buf[i] = <uint8_t>c
+    return <int>n
+
+
+cdef int _read_rest(object cards, Py_ssize_t start, Py_ssize_t n, uint8_t* buf,
+                    uint64_t* seen, str what) except -1:
+    """``_read_codes`` from item ``start`` on, which is not a one-digit int.
+
+    Before any Python code runs, a list is copied to a tuple of its own (the
+    same items, each held; a tuple cannot change) and the rest is read from
+    the copy: an item's ``__index__`` that empties or refills the list
+    cannot pull the items from under the reader.
+    """
+    cdef Py_ssize_t i
+    cdef int c
+    held = PyList_AsTuple(cards) if type(cards) is list else cards  # nothing ran yet: same n
+    cdef PyObject** items = PySequence_Fast_ITEMS(held)
+    for i in range(start, n):
+        c = croupier_small_code(items[i])
+        if c < 0:
+            c = _slow_code(<object>items[i], what)
         if (seen[0] >> c) & 1:
             raise ValueError(f"card {format_card(c)} appears twice")
         seen[0] |= (<uint64_t>1) << c
@@ -180,10 +238,8 @@ cdef int _threads(object threads, Py_ssize_t rows) except -1:
 
 
 cdef object _card_matrix(object arr, int lo, int hi, str what):
-    """Validate the dtype and last axis of a batch; return a C-contiguous (n, k) uint8."""
-    np = _np
-    if arr.dtype.kind not in "iu":
-        raise ValueError(f"{what} array must have an integer dtype, got {arr.dtype}")
+    """Check a batch's dtype and last axis; return its rows as C-contiguous (n, k) codes."""
+    arr = as_card_array(arr, what)  # plain ndarray, integer dtype (masked arrays refused)
     if arr.ndim < 1:
         raise ValueError(f"{what} array must have at least one axis (the cards)")
     k = arr.shape[arr.ndim - 1]
@@ -191,28 +247,103 @@ cdef object _card_matrix(object arr, int lo, int hi, str what):
         if lo == hi:
             raise ValueError(f"{what} needs {lo} cards on the last axis, got {k}")
         raise ValueError(f"{what} needs {lo} to {hi} cards on the last axis, got {k}")
-    if arr.dtype != np.uint8:
-        if arr.size and (arr.min() < 0 or arr.max() > 51):
-            bad = arr[(arr < 0) | (arr > 51)].flat[0]
-            raise ValueError(f"card code {int(bad)} is outside 0..51")
-        arr = arr.astype(np.uint8)
-    return np.ascontiguousarray(arr.reshape(-1, k))
+    flat = arr.reshape(-1, k)
+    if flat.dtype == _np.uint8:
+        return _np.ascontiguousarray(flat)
+    if flat.size == 0 or (flat.min() >= 0 and flat.max() <= 51):
+        return _np.ascontiguousarray(flat, dtype=_np.uint8)
+    return _codes(flat)
 
 
-cdef object _bad_row_error(object flat, object flat2, Py_ssize_t n):
-    """The ValueError for the first invalid row of a batch (slow path)."""
+cdef object _codes(object flat):
+    """The uint8 codes (C-contiguous) of an integer (n, k) array.
+
+    Every value outside 0..51 becomes a byte in 52..255 (negative values are
+    read as unsigned, larger ones saturate at 255), which the row check
+    refuses like any other bad code: the first bad row, of whatever kind, is
+    found by that check.  (A batch of codes in range takes the faster
+    conversion of ``_card_matrix``.)
+    """
+    np = _np
+    dtype = flat.dtype
+    if dtype == np.uint8:
+        return np.ascontiguousarray(flat)
+    codes = np.empty(flat.shape, dtype=np.uint8)
+    unsigned = flat if dtype.kind == "u" else flat.view(dtype.str.replace("i", "u"))
+    np.minimum(unsigned, 255, out=codes, casting="unsafe")
+    return codes
+
+
+cdef Py_ssize_t _first_bad_row(const uint8_t* a, int ka, const uint8_t* b, int kb,
+                               Py_ssize_t n) noexcept nogil:
+    """Index of the first row with a code outside 0..51 or a card twice (hole and
+    board together when ``b`` is not NULL); -1 when every row is good."""
     cdef Py_ssize_t i
     cdef uint64_t seen
     for i in range(n):
-        codes = list(flat[i]) + (list(flat2[i]) if flat2 is not None else [])
-        for c in codes:
-            if c > 51:
-                return ValueError(f"row {i}: card code {int(c)} is outside 0..51")
-        if len(set(codes)) != len(codes):
-            for c in codes:
-                if codes.count(c) > 1:
-                    return ValueError(f"row {i}: card {format_card(int(c))} appears twice")
-    return ValueError("invalid card codes")  # pragma: no cover - unreachable
+        seen = 0
+        if not valid_cards(a + ka * i, ka, &seen):
+            return i
+        if b != NULL and not valid_cards(b + kb * i, kb, &seen):
+            return i
+    return -1
+
+
+cdef enum:
+    SCAN_ROWS = 1 << 20  # rows converted at a time when looking for the first bad row
+
+
+cdef object _bad_row_error(object first, object second, Py_ssize_t n):
+    """The ValueError naming the first bad row of a batch (and its cards).
+
+    ``first`` and ``second`` are the arrays as given (``second`` the Omaha
+    board, or None).  Rows are converted a block at a time and checked by
+    ``_first_bad_row`` without the GIL, up to the first bad one; the message
+    is written from the given values (e.g. 256 or -1, not the byte they were
+    read as).
+    """
+    np = _np
+    first = as_card_array(first, "cards")
+    a = first.reshape(-1, first.shape[first.ndim - 1])
+    b = None
+    if second is not None:
+        second = as_card_array(second, "board")
+        b = second.reshape(-1, second.shape[second.ndim - 1])
+    cdef const uint8_t[:, ::1] av
+    cdef const uint8_t[:, ::1] bv
+    cdef const uint8_t* bp = NULL
+    cdef int ka = <int>a.shape[1], kb = 0 if b is None else <int>b.shape[1]
+    cdef Py_ssize_t rows = a.shape[0], start, i = -1, count
+    for start in range(0, rows, SCAN_ROWS):
+        av = _codes(a[start:start + SCAN_ROWS])
+        count = av.shape[0]
+        if b is not None:
+            bv = _codes(b[start:start + SCAN_ROWS])
+            bp = &bv[0, 0]
+        with nogil:
+            i = _first_bad_row(&av[0, 0], ka, bp, kb, count)
+        if i >= 0:
+            i += start
+            break
+    if i < 0:
+        return ValueError("invalid card codes (did the array change while it was read?)")
+    lead = first.shape[:first.ndim - 1]
+    where = i if len(lead) <= 1 else tuple(int(j) for j in np.unravel_index(i, lead))
+    row = a[i].tolist()
+    if b is None:
+        codes = row
+        label = f"row {where} (cards {row})"
+    else:
+        board = b[i].tolist()
+        codes = row + board
+        label = f"row {where} (hole {row}, board {board})"
+    for c in codes:
+        if not 0 <= c <= 51:
+            return ValueError(f"{label}: card code {c} is outside 0..51")
+    for j, c in enumerate(codes):
+        if c in codes[:j]:
+            return ValueError(f"{label}: card {format_card(c)} appears twice")
+    return ValueError(f"{label}: invalid card codes")  # pragma: no cover - unreachable
 
 
 # ----------------------------------------------------------------------------
@@ -363,7 +494,7 @@ cdef object _run_batch(int kind, object arr, int lo, int hi, str what, object th
         with nogil:
             bad = _batch(f, &view[0, 0], k, &res[0], n, nt)
     if bad:
-        raise _bad_row_error(flat, None, n)
+        raise _bad_row_error(arr, None, n)
     return out.reshape(arr.shape[:arr.ndim - 1])
 
 
@@ -389,13 +520,18 @@ cdef object _run_omaha(bint low, object hole, object board, object threads):
             bad = _omaha_batch(f, &hv[0, 0], <int>hv.shape[1], &bv[0, 0], <int>bv.shape[1],
                                &res[0], n, nt)
     if bad:
-        raise _bad_row_error(hflat, bflat, n)
+        raise _bad_row_error(hole, board, n)
     return out.reshape(hole.shape[:hole.ndim - 1])
 
 
 cdef inline bint _is_array(object x):
     np = _numpy_if_loaded()
     return np is not None and isinstance(x, np.ndarray)
+
+
+cdef object _plain(object x, str what):
+    """A numpy array as a plain ndarray (``as_card_array``); anything else as it is."""
+    return as_card_array(x, what) if _is_array(x) else x
 
 
 # ----------------------------------------------------------------------------
@@ -408,7 +544,8 @@ def high(cards, *, threads=None):
     ``cards`` is a str (``"As Kd ..."``), a sequence of card codes, or an integer
     numpy array of shape ``(..., k)`` (``k`` in 5..7), which gives a ``uint16``
     array of shape ``(...)``.  Raises ``ValueError`` for a code outside 0..51,
-    a repeated card, a wrong count or a non-integer array.
+    a repeated card (in an array: naming the first bad row), a wrong count or
+    a non-integer array.
 
     >>> high([51, 47, 43, 39, 35])  # As Ks Qs Js Ts
     7462
@@ -423,6 +560,7 @@ def high(cards, *, threads=None):
     cdef uint64_t seen = 0
     cdef int n
     if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
+        cards = as_card_array(cards, "high")
         return _run_batch(HIGH, cards, 5, 7, "high", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "high")
     if threads is not None:
@@ -447,6 +585,7 @@ def ace_to_five_low(cards, *, threads=None):
     cdef uint64_t seen = 0
     cdef int n
     if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
+        cards = as_card_array(cards, "ace_to_five_low")
         return _run_batch(ACE_TO_FIVE, cards, 5, 7, "ace_to_five_low", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "ace_to_five_low")
     if threads is not None:
@@ -469,6 +608,7 @@ def eight_or_better_low(cards, *, threads=None):
     cdef uint64_t seen = 0
     cdef int n
     if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
+        cards = as_card_array(cards, "eight_or_better_low")
         return _run_batch(EIGHT, cards, 5, 7, "eight_or_better_low", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "eight_or_better_low")
     if threads is not None:
@@ -492,7 +632,7 @@ def omaha_high(hole, board, *, threads=None):
     cdef uint64_t seen = 0
     cdef int nh, nb
     if _is_array(hole):
-        return _run_omaha(False, hole, board, threads)
+        return _run_omaha(False, as_card_array(hole, "hole"), _plain(board, "board"), threads)
     nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
     nb = _read_codes(board, bb, 3, 5, &seen, "board")
     if threads is not None:
@@ -513,7 +653,7 @@ def omaha_eight_or_better_low(hole, board, *, threads=None):
     cdef uint64_t seen = 0
     cdef int nh, nb
     if _is_array(hole):
-        return _run_omaha(True, hole, board, threads)
+        return _run_omaha(True, as_card_array(hole, "hole"), _plain(board, "board"), threads)
     nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
     nb = _read_codes(board, bb, 3, 5, &seen, "board")
     if threads is not None:
@@ -529,9 +669,9 @@ _KINDS = {"high": 7462, "ace_to_five": 6175, "eight_or_better": 56}
 _LOWEST = {"high": 1, "ace_to_five": 1, "eight_or_better": 0}
 
 
-cdef uint32_t _decode(str kind, long value) except? 0xFFFFFFFF:
-    if kind not in _KINDS:
-        raise ValueError(f"kind must be one of {sorted(_KINDS)}, got {kind!r}")
+cdef uint32_t _decode(object kind, long value) except? 0xFFFFFFFF:
+    if type(kind) is not str or kind not in _KINDS:
+        raise ValueError(f"kind must be one of {sorted(_KINDS)}, got {shown(kind)}")
     if not (_LOWEST[kind] <= value <= _KINDS[kind]):
         raise ValueError(f"{value} is not a {kind} value "
                          f"({_LOWEST[kind]}..{_KINDS[kind]})")
@@ -544,12 +684,16 @@ cdef uint32_t _decode(str kind, long value) except? 0xFFFFFFFF:
 
 cdef long _value_int(object value) except? -1:
     if type(value) is not int:
-        if isinstance(value, (float, str, bytes, bool)) or not hasattr(value, "__index__"):
-            raise ValueError(f"a hand value must be an integer, got {value!r}")
-        value = value.__index__()
+        value = as_int(value, "a hand value")
     if not (-1 <= value <= 10000):
-        raise ValueError(f"{value} is not a hand value")
+        raise ValueError(f"{shown(value)} is not a hand value")
     return value
+
+
+cdef int _category_kind(object kind) except -1:
+    if type(kind) is not str or kind not in ("high", "ace_to_five"):
+        raise ValueError(f"category kind must be 'high' or 'ace_to_five', got {shown(kind)}")
+    return 0
 
 
 cdef object _high_category_table = None
@@ -572,10 +716,8 @@ def category(value, kind="high"):
     cdef Py_ssize_t i
     if _is_array(value):
         np = _np
-        if kind not in ("high", "ace_to_five"):
-            raise ValueError(f"category kind must be 'high' or 'ace_to_five', got {kind!r}")
-        if value.dtype.kind not in "iu":
-            raise ValueError(f"value array must have an integer dtype, got {value.dtype}")
+        _category_kind(kind)
+        value = int_array(value, "value")
         top = _KINDS[kind]
         if value.size and (value.min() < 1 or value.max() > top):
             raise ValueError(f"values must be in 1..{top} for kind {kind!r}")
@@ -584,8 +726,7 @@ def category(value, kind="high"):
             word = CROUPIER_HIGH_DECODE[i] if kind == "high" else CROUPIER_A5_DECODE[i]
             table[i] = word >> 20
         return table[value]
-    if kind not in ("high", "ace_to_five"):
-        raise ValueError(f"category kind must be 'high' or 'ace_to_five', got {kind!r}")
+    _category_kind(kind)
     word = _decode(kind, _value_int(value))
     return Category(word >> 20)
 

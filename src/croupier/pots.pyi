@@ -15,8 +15,11 @@ from typing import Any, ClassVar, SupportsIndex, final
 
 __all__ = ["Pot", "Settlement", "award", "distribute", "settle", "side_pots", "uncalled"]
 
-# Sequences of amounts, flags or hand values: a list or tuple is read
-# directly; any other iterable (a numpy array, a generator) is copied first.
+# Sequences of amounts, flags or hand values: a list or tuple of ints, bools
+# and None is read in place; when any item is of another type every list is
+# copied to a tuple first (an item's __index__ cannot change what is read);
+# any other iterable (a numpy array, a generator) is copied first.  Text,
+# sets, mappings and masked arrays are refused.
 _Amounts = Iterable[SupportsIndex]
 _Flags = Iterable[bool | SupportsIndex]
 # Values of folded seats are never read, so they may be anything (e.g. None).

@@ -45,7 +45,12 @@ them; beyond that an exact path in Python ints does the same steps (slower,
 the same results; nothing else pays for it).  A negative amount or value is
 refused with ``ValueError``, as are more than 64 players, lists of different
 lengths, non-integer amounts (``bool`` included: ``True`` is not a chip
-count) and a hand in which every player folded.  Inputs are never modified.
+count) and a hand in which every player folded.  Inputs are never modified,
+and each is read once: lists of ints, bools and ``None`` in place, anything
+else copied first (every list is copied when any item is of another type, so
+an item's ``__index__`` cannot change what the other lists hold while they are
+read; ``dead`` is read before them).  Only ``ValueError`` is raised for bad
+input.
 
 Seed 001 (A 200 all-in, B 500 all-in, C 500, D 100 then folded):
 
@@ -76,13 +81,13 @@ Stacks of any size (two all-ins of ``10**30``, the second hand best):
 """
 
 cimport cython
-from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_AsLongLongAndOverflow, PyLong_FromLongLong
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
 
-from croupier._validate import as_int, is_bool, is_int
+from croupier._validate import as_int, as_sequence, is_bool, is_int, shown
 
 __all__ = ["Pot", "Settlement", "award", "distribute", "settle", "side_pots", "uncalled"]
 
@@ -309,7 +314,7 @@ cdef class Pot:
             amount = _as_int(amount, "amount")
         if amount < 0:
             raise ValueError(f"amount must be >= 0, got {amount}")
-        seats = tuple([_as_int(s, "eligible seat") for s in eligible])
+        seats = tuple([_as_int(s, "eligible seat") for s in _tuple_of(eligible, "eligible")])
         for s in seats:
             if s < 0:
                 raise ValueError(f"eligible seats must be >= 0, got {s}")
@@ -356,12 +361,12 @@ cdef class Settlement:
     __match_args__ = ("pots", "uncalled", "returned", "payouts", "shares", "net")
 
     def __init__(self, pots, uncalled, returned, payouts, shares, net):
-        self.pots = tuple(pots)
-        self.uncalled = None if uncalled is None else tuple(uncalled)
-        self.returned = tuple(returned)
-        self.payouts = tuple(payouts)
-        self.shares = tuple([tuple(r) for r in shares])
-        self.net = tuple(net)
+        self.pots = _tuple_of(pots, "pots")
+        self.uncalled = None if uncalled is None else _tuple_of(uncalled, "uncalled")
+        self.returned = _tuple_of(returned, "returned")
+        self.payouts = _tuple_of(payouts, "payouts")
+        self.shares = tuple([_tuple_of(r, "shares row") for r in _tuple_of(shares, "shares")])
+        self.net = _tuple_of(net, "net")
 
     def __repr__(self):
         return (f"Settlement(pots={self.pots!r}, uncalled={self.uncalled!r}, "
@@ -402,15 +407,25 @@ cdef bint _is_numpy_bool(object x):
 
 
 cdef object _seq(object values, str what):
-    """``values`` as a list or tuple (other iterables are copied into a list)."""
+    """``values`` as a list or tuple (anything else is read once into a tuple)."""
     if type(values) is list or type(values) is tuple:
         return values
-    if isinstance(values, (str, bytes, dict, set, frozenset)) or values is None:
-        raise ValueError(f"{what} must be a sequence, got {type(values).__name__}")
-    try:
-        return list(values)
-    except TypeError:
-        raise ValueError(f"{what} must be a sequence, got {type(values).__name__}") from None
+    return as_sequence(values, what)
+
+
+cdef inline tuple _tuple_of(object values, str what):
+    """``values`` as a tuple (``as_sequence``, without a call for a list or tuple)."""
+    if type(values) is tuple:
+        return <tuple>values
+    if type(values) is list:
+        return PyList_AsTuple(values)
+    return as_sequence(values, what)
+
+
+cdef inline object _held(object seq):
+    """A tuple of ``seq``'s items (a list or tuple): fixed while they are read
+    (``_read_hand``)."""
+    return seq if type(seq) is tuple else PyList_AsTuple(seq)
 
 
 @cython.boundscheck(True)
@@ -447,7 +462,16 @@ cdef int64_t _slow_amount(object x, Py_ssize_t i, str what, int64_t limit) excep
     return v
 
 
-cdef int _read_amounts(object seq, Py_ssize_t n, int64_t* out) except -1:
+cdef inline bint _stop(object x, bint* bail):
+    """In a first reading (``bail`` not NULL), stop at an item that is not an exact int,
+    bool or None: reading it may run Python code (``_read_hand``)."""
+    if bail != NULL and type(x) is not int and type(x) is not bool and x is not None:
+        bail[0] = True
+        return True
+    return False
+
+
+cdef int _read_amounts(object seq, Py_ssize_t n, int64_t* out, bint* bail) except -1:
     """Contributions into ``out``: each an int in 0..2**62, total at most 2**62."""
     cdef Py_ssize_t i
     cdef int overflow = 0
@@ -459,6 +483,8 @@ cdef int _read_amounts(object seq, Py_ssize_t n, int64_t* out) except -1:
             v = PyLong_AsLongLongAndOverflow(x, &overflow)
             if overflow or v < 0 or v > MAX_TOTAL:
                 v = _slow_amount(x, i, "contributions", MAX_TOTAL)
+        elif _stop(x, bail):
+            return 0
         else:
             v = _slow_amount(x, i, "contributions", MAX_TOTAL)
         out[i] = v
@@ -469,12 +495,15 @@ cdef int _read_amounts(object seq, Py_ssize_t n, int64_t* out) except -1:
     return 0
 
 
+cdef object _dead_int(object dead):
+    """``dead`` as an int, read before any sequence (its ``__index__`` may run code)."""
+    return _as_int(dead, "dead")
+
+
 cdef int64_t _read_dead(object dead, const int64_t* contrib, Py_ssize_t n) except -1:
-    """Dead money: an int >= 0 that keeps the total within 2**62."""
+    """Dead money (an int, from ``_dead_int``): >= 0 and keeping the total within 2**62."""
     cdef uint64_t total = 0
     cdef Py_ssize_t i
-    if type(dead) is not int:
-        dead = _as_int(dead, "dead")
     if dead < 0:
         raise ValueError(f"dead must be >= 0, got {dead}")
     for i in range(n):
@@ -485,7 +514,7 @@ cdef int64_t _read_dead(object dead, const int64_t* contrib, Py_ssize_t n) excep
     return dead
 
 
-cdef uint64_t _read_folded(object seq, Py_ssize_t n) except? 0:
+cdef uint64_t _read_folded(object seq, Py_ssize_t n, bint* bail) except? 0:
     """Mask of folded seats; raises if every seat folded."""
     cdef Py_ssize_t i
     cdef uint64_t mask = 0
@@ -495,25 +524,26 @@ cdef uint64_t _read_folded(object seq, Py_ssize_t n) except? 0:
             mask |= (<uint64_t>1) << i
         elif x is False:
             pass
+        elif _stop(x, bail):
+            return 0
         elif _is_numpy_bool(x):
             if x:
                 mask |= (<uint64_t>1) << i
-        elif type(x) is int or (not isinstance(x, (float, str, bytes))
-                                and hasattr(type(x), "__index__")):
-            x = type(x).__index__(x)
+        elif type(x) is int or is_int(x):
+            x = _as_int(x, f"folded[{i}]")
             if x == 1:
                 mask |= (<uint64_t>1) << i
             elif x != 0:
-                raise ValueError(f"folded[{i}] must be a bool (or 0/1), got {x!r}")
+                raise ValueError(f"folded[{i}] must be a bool (or 0/1), got {shown(x)}")
         else:
-            raise ValueError(f"folded[{i}] must be a bool, got {type(x).__name__} {x!r}")
+            raise ValueError(f"folded[{i}] must be a bool, got {type(x).__name__} {shown(x)}")
     if mask == _seats(<int>n):
         raise ValueError("every player folded: nobody is left to win")
     return mask
 
 
 cdef int _read_values(object seq, Py_ssize_t n, uint64_t folded, int64_t* out,
-                      str what) except -1:
+                      str what, bint* bail) except -1:
     """Hand values of the seats still in (folded seats are not read): ints >= 0."""
     cdef Py_ssize_t i
     cdef int overflow = 0
@@ -527,6 +557,8 @@ cdef int _read_values(object seq, Py_ssize_t n, uint64_t folded, int64_t* out,
             v = PyLong_AsLongLongAndOverflow(x, &overflow)
             if overflow or v < 0:
                 v = _slow_value(x, i, what)
+        elif _stop(x, bail):
+            return 0
         else:
             v = _slow_value(x, i, what)
         out[i] = v
@@ -541,6 +573,35 @@ cdef int64_t _slow_value(object x, Py_ssize_t i, str what) except -1:
     if x >= 2**63:
         raise ValueError(f"{what}[{i}] = {x} is too large for a hand value (below 2**63)")
     return PyLong_AsLongLongAndOverflow(x, &overflow)
+
+
+cdef int _read_hand(object cs, object fs, object hs, object ls, object dead, Py_ssize_t n,
+                    int64_t* buf, int64_t* dv, uint64_t* fmask, int64_t* hv, int64_t* lv,
+                    bint* bail) except -1:
+    """Read contributions, dead money (an int), folded flags and values (``fs``, ``hs``,
+    ``ls`` may be None: not read) from lists or tuples of ``n`` entries.
+
+    With ``bail`` not NULL this is a first reading: it stops (``bail[0]``
+    set) at the first item that is not an exact int, bool or None, before
+    anything runs Python code.  The caller then copies every list to a
+    tuple and reads again with ``bail`` NULL: an item's ``__index__`` may
+    then run and change the lists, not the copies.
+    """
+    _read_amounts(cs, n, buf, bail)
+    if bail != NULL and bail[0]:
+        return 0
+    dv[0] = 0 if dead == 0 else _read_dead(dead, buf, n)
+    if fs is not None:
+        fmask[0] = _read_folded(fs, n, bail)
+        if bail != NULL and bail[0]:
+            return 0
+    if hs is not None:
+        _read_values(hs, n, fmask[0], hv, "high", bail)
+        if bail != NULL and bail[0]:
+            return 0
+    if ls is not None:
+        _read_values(ls, n, fmask[0], lv, "low", bail)
+    return 0
 
 
 cdef list _int_list(const int64_t* values, Py_ssize_t n):
@@ -825,8 +886,11 @@ cdef object _uncalled64(object seq):
     cdef int64_t buf[POTS_MAX_SEATS]
     cdef int seat
     cdef int64_t amount
+    cdef bint bail = False
     cdef Py_ssize_t n = _length(seq)
-    _read_amounts(seq, n, buf)
+    _read_amounts(seq, n, buf, &bail)
+    if bail:
+        _read_amounts(_held(seq), n, buf, NULL)
     amount = uncalled_k(buf, <int>n, &seat)
     if seat < 0:
         return None
@@ -869,12 +933,15 @@ cdef list _side_pots64(object cs, object fs, object dead):
     cdef uint64_t eligible[POTS_MAX_SEATS + 1]
     cdef int64_t back[POTS_MAX_SEATS]
     cdef int m, k
-    cdef uint64_t fmask
+    cdef uint64_t fmask = 0
+    cdef int64_t dv = 0
+    cdef bint bail = False
+    dead = _dead_int(dead)
     cdef Py_ssize_t n = _length(cs)
     _same_length(fs, n, "folded")
-    _read_amounts(cs, n, buf)
-    cdef int64_t dv = _read_dead(dead, buf, n)
-    fmask = _read_folded(fs, n)
+    _read_hand(cs, fs, None, None, dead, n, buf, &dv, &fmask, NULL, NULL, &bail)
+    if bail:
+        _read_hand(_held(cs), _held(fs), None, None, dead, n, buf, &dv, &fmask, NULL, NULL, NULL)
     m = side_pots_k(buf, fmask, <int>n, amounts, eligible, back)
     m = add_dead_k(dv, fmask, <int>n, m, amounts, eligible)
     return [Pot(amounts[k], _seat_tuple(eligible[k])) for k in range(m)]
@@ -974,32 +1041,30 @@ cdef Py_ssize_t _award(object contributions, object folded, object high, object 
     cdef int64_t buf[POTS_MAX_SEATS]
     cdef int64_t hv[POTS_MAX_SEATS]
     cdef int64_t lv[POTS_MAX_SEATS]
-    cdef uint64_t fmask
+    cdef uint64_t fmask = 0
+    cdef int64_t dv = 0
+    cdef bint bail = False
     cdef Py_ssize_t n
+    if type(dead) is not int:
+        dead = _dead_int(dead)
     if type(contributions) is not list:
         contributions = _seq(contributions, "contributions")
-    n = _length(contributions)
     if type(folded) is not list:
         folded = _seq(folded, "folded")
     if type(high) is not list:
         high = _seq(high, "high")
+    if low is not None and type(low) is not list:
+        low = _seq(low, "low")
+    n = _length(contributions)
     _same_length(folded, n, "folded")
     _same_length(high, n, "high")
     if low is not None:
-        if type(low) is not list:
-            low = _seq(low, "low")
         _same_length(low, n, "low")
-    _read_amounts(contributions, n, buf)
-    cdef int64_t dv = 0
-    if type(dead) is not int or dead != 0:
-        dv = _read_dead(dead, buf, n)
-    fmask = _read_folded(folded, n)
-    _read_values(high, n, fmask, hv, "high")
-    if low is None:
-        award_k(buf, fmask, <int>n, hv, NULL, out, NULL, dv, back)
-    else:
-        _read_values(low, n, fmask, lv, "low")
-        award_k(buf, fmask, <int>n, hv, lv, out, NULL, dv, back)
+    _read_hand(contributions, folded, high, low, dead, n, buf, &dv, &fmask, hv, lv, &bail)
+    if bail:
+        _read_hand(_held(contributions), _held(folded), _held(high),
+                   None if low is None else _held(low), dead, n, buf, &dv, &fmask, hv, lv, NULL)
+    award_k(buf, fmask, <int>n, hv, NULL if low is None else lv, out, NULL, dv, back)
     return n
 
 
@@ -1041,20 +1106,21 @@ cdef object _settle64(object cs, object fs, object hs, object low, object dead):
     cdef uint64_t eligible[POTS_MAX_SEATS + 1]
     cdef int64_t shares[POTS_MAX_SEATS * POTS_MAX_SEATS]
     cdef int64_t back[POTS_MAX_SEATS]
-    cdef uint64_t fmask
+    cdef uint64_t fmask = 0
+    cdef int64_t dv = 0
+    cdef bint bail = False
     cdef int us, m, k
     cdef int64_t unmatched
+    dead = _dead_int(dead)
     cdef Py_ssize_t n = _length(cs)
     _same_length(fs, n, "folded")
     _same_length(hs, n, "high")
     if low is not None:
         _same_length(low, n, "low")
-    _read_amounts(cs, n, buf)
-    cdef int64_t dv = _read_dead(dead, buf, n)
-    fmask = _read_folded(fs, n)
-    _read_values(hs, n, fmask, hv, "high")
-    if low is not None:
-        _read_values(low, n, fmask, lv, "low")
+    _read_hand(cs, fs, hs, low, dead, n, buf, &dv, &fmask, hv, lv, &bail)
+    if bail:
+        _read_hand(_held(cs), _held(fs), _held(hs), None if low is None else _held(low), dead,
+                   n, buf, &dv, &fmask, hv, lv, NULL)
     unmatched = uncalled_k(buf, <int>n, &us)
     m = side_pots_k(buf, fmask, <int>n, amounts, eligible, back)
     m = add_dead_k(dv, fmask, <int>n, m, amounts, eligible)

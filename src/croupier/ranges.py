@@ -39,9 +39,10 @@ import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Context, Decimal
 
-from croupier.cards import RANKS, format_card, parse_cards, rank_code
+from croupier._validate import as_sequence, shown
+from croupier.cards import RANKS, as_cards, format_card, parse_cards, rank_code
 
 __all__ = ["Combo", "Range", "parse_range"]
 
@@ -71,14 +72,26 @@ class Range:
     combos: tuple[tuple[Combo, float], ...]
 
     def __post_init__(self) -> None:
+        entries = as_sequence(self.combos, "combos")  # any sequence, kept as a tuple
+        object.__setattr__(self, "combos", entries)
         previous: Combo | None = None
-        for (high, low), weight in self.combos:
+        for entry in entries:
+            if not (
+                type(entry) is tuple
+                and len(entry) == 2
+                and type(entry[0]) is tuple
+                and len(entry[0]) == 2
+            ):
+                raise ValueError(f"a range entry must be ((high, low), weight), got {shown(entry)}")
+            (high, low), weight = entry
             if not (
                 type(high) is int and type(low) is int and 51 >= high > low >= 0
             ):  # exact ints: bool codes or floats would break equality and hashing
-                raise ValueError(f"a combo must be two card codes, higher first: {(high, low)!r}")
+                raise ValueError(
+                    f"a combo must be two card codes, higher first: {shown((high, low))}"
+                )
             if not (isinstance(weight, float) and 0.0 < weight <= 1.0):
-                raise ValueError(f"a weight must be a float in (0, 1], got {weight!r}")
+                raise ValueError(f"a weight must be a float in (0, 1], got {shown(weight)}")
             if previous is not None and previous <= (high, low):
                 raise ValueError("combos must be distinct and in descending order")
             previous = (high, low)
@@ -102,14 +115,15 @@ class Range:
         """
         return math.fsum(weight for _, weight in self.combos)
 
-    def without(self, dead: Iterable[int]) -> Range:
-        """The range without the combos that use any of the ``dead`` card codes.
+    def without(self, dead: Iterable[int] | str) -> Range:
+        """The range without the combos that use any of the ``dead`` cards (codes or text,
+        read as ``croupier.cards.as_cards``).
 
         >>> board = parse_cards("Ah 7c 2d")
         >>> len(parse_range("AA, KK").without(board))
         9
         """
-        gone = set(dead)
+        gone = set(as_cards(dead, "dead"))
         return Range(tuple(e for e in self.combos if e[0][0] not in gone and e[0][1] not in gone))
 
     def __str__(self) -> str:
@@ -172,12 +186,13 @@ _SPAN = re.compile(rf"{_RANK}{_RANK}([so]?)-{_RANK}{_RANK}([so]?)")
 _COMBO = re.compile(rf"{_RANK}[cdhs]{_RANK}[cdhs]")
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 _GROUP = re.compile(rf"{_NUMBER}\s*%\s*\(([^()]*)\)")
-_COLON = re.compile(rf"(.*?)\s*:\s*{_NUMBER}", re.DOTALL)
+_NUMBER_ONLY = re.compile(_NUMBER)
+_DECIMAL = Context()  # the default context, whatever the program set as its own
 _EXPECTED = "expected a hand like AA, AKs, AKo, AK, TT+, KTs+, 22-55, A5s-A2s, AhKh or random"
 
 
 def _error(token: str, position: int, reason: str) -> ValueError:
-    return ValueError(f"bad range token {token!r} at {position}: {reason}")
+    return ValueError(f"bad range token {shown(token)} at {position}: {reason}")
 
 
 def _piece(text: str, start: int, end: int) -> tuple[str, int]:
@@ -220,7 +235,7 @@ def _weighted_tokens(text: str) -> Iterator[tuple[str, int, float]]:
     """Every hand token of ``text`` with its position and weight."""
     for piece, position in _split(text, _top_level_commas(text), 0, len(text)):
         group = _GROUP.fullmatch(piece)
-        colon = _COLON.fullmatch(piece)
+        colon = _colon(piece)
         if group:
             weight = _weight(group[1], Decimal(100), piece, position)
             start, end = position + group.start(2), position + group.end(2)
@@ -230,21 +245,40 @@ def _weighted_tokens(text: str) -> Iterator[tuple[str, int, float]]:
                     raise _error(token, at, "a token inside a weight cannot have its own weight")
                 yield token, at, weight
         elif colon:
-            yield colon[1], position, _weight(colon[2], Decimal(1), piece, position)
+            yield colon[0], position, _weight(colon[1], Decimal(1), piece, position)
         elif "(" in piece or "%" in piece or ":" in piece:
             raise _error(piece, position, "expected a weight like 50%(AQs, KQs) or AQs:0.5")
         else:
             yield piece, position, 1.0
 
 
+def _colon(piece: str) -> tuple[str, str] | None:
+    """``(token, number)`` of ``token : number`` (blanks around the colon allowed), or None.
+
+    Split at the last colon with ``str`` methods: a regular expression with a
+    lazy token before ``\\s*:`` backtracks quadratically over long blanks.
+    """
+    token, colon, number = piece.rpartition(":")
+    number = number.lstrip()
+    if not colon or not _NUMBER_ONLY.fullmatch(number):
+        return None
+    return token.rstrip(), number
+
+
 def _weight(number: str, whole: Decimal, piece: str, position: int) -> float:
-    """``number`` out of ``whole`` as a float in (0, 1]."""
+    """``number`` out of ``whole`` as a float in (0, 1].
+
+    Compared before any arithmetic (a number of a million digits would
+    overflow the decimal context), then scaled in a context of its own.
+    """
     value = Decimal(number)
-    weight = float(value.scaleb(-2) if whole == 100 else value)
-    if not (0 < value <= whole and weight > 0.0):
-        unit = "%" if whole == 100 else ""
-        raise _error(piece, position, f"a weight must be in (0, {whole}]{unit}, got {number}")
-    return weight
+    if 0 < value <= whole:
+        weight = float(_DECIMAL.scaleb(value, -2) if whole == 100 else value)
+        if weight > 0.0:
+            return weight
+    unit = "%" if whole == 100 else ""
+    text = number if len(number) <= 40 else number[:37] + "..."
+    raise _error(piece, position, f"a weight must be in (0, {whole}]{unit}, got {text}")
 
 
 def _rank(text: str) -> int:
