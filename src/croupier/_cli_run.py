@@ -23,12 +23,15 @@ fixed-size Monte Carlo runs hand every chunk to the executor they are given,
 so the bar moves without the library knowing.  ``counted`` makes one over
 ``threads`` threads of this process, or over a cluster's executor.
 
-**Why a bar of our own.**  tqdm (or rich) would be loaded only when
-``--progress`` is given, so ``croupier eval`` would not pay for it; but as
-an optional extra (``croupier[cli]``) it needs a fallback anyway when it is
-not installed, tqdm writes ``\\r`` redraws into files unless told to
-print nothing at all (``disable=None``), and it costs MEASURED_TQDM to import
-against nothing for these 200 lines.
+**Why a bar of our own.**  tqdm or rich would be loaded only with
+``--progress``, so ``croupier eval`` would not pay for them (its start-up is
+about 45-50 ms at best here, 10 of them Python's own: under the 60 ms
+bound of issue 12).  But as an optional extra (``croupier[cli]``) either needs a
+fallback for when it is not installed, which is this bar anyway; tqdm writes
+``\\r`` redraws into files unless told to print nothing (``disable=None``);
+and importing them was measured at 45 ms (tqdm 4.70) and 42 ms
+(``rich.progress``, rich 15), the least of 20 ``python -X importtime`` runs on
+the project's 2-core machine, against under 1 ms for this module.
 """
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ def equity(
     ``samples`` (default 10,000,000) deals are done: 25,000 deals first, then
     as many more as the standard error so far says are needed (3 % over).
     Each round adds new deals to those of the rounds before (none is dealt
-    twice), in calls of at most 250,000 deals with seeds drawn from ``seed``,
+    twice), in calls of at most 500,000 deals with seeds drawn from ``seed``,
     so the result repeats with the seed whatever the threads.  ``progress`` is
     called as ``progress(deals_done, deals_planned)`` after each call (the
     plan grows when a round falls short) and ends with both equal; without
@@ -155,7 +155,7 @@ def _check_options(
 # A run to a target standard error (``stderr=``): the first round, and the most
 # deals of one call (progress is reported after each).
 FIRST_ROUND = 25_000
-ROUND_CALL = 250_000
+ROUND_CALL = 500_000
 TARGET_CAP = 10_000_000  # deals at most, unless samples= says otherwise
 ROUND_KEY = 0x726F756E64  # the spawn key of round seeds ("round"), apart from chunk seeds
 
@@ -224,6 +224,9 @@ def _to_target(
             sums = rows if sums is None else sums + rows
             done += size
             calls += 1
+            if calls == 1 and _is_holdem(game):  # checked: parse the ranges once, not per call
+                hole = game.streets[0].hole
+                hands = [_hand(h, i, hole, True) for i, h in enumerate(hands)]
             if progress is not None and done < planned:
                 progress(done, planned)
         assert sums is not None
