@@ -126,6 +126,30 @@ def test_one_ctrl_c_stops_with_one_line_and_status_130(args: list[str]) -> None:
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
 
+def test_a_second_ctrl_c_changes_nothing() -> None:
+    args = ["equity", "AhKh", "QdQc", "--stderr", "1e-7", "--samples", "10000000000"]
+    child = subprocess.Popen(
+        [*COMMAND, *args, "--progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert child.stderr is not None
+        _first_line(child.stderr.fileno(), 120)
+        child.send_signal(signal.SIGINT)
+        time.sleep(0.01)
+        if child.poll() is None:
+            child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert child.returncode == 130
+    assert err.decode().splitlines()[-1:] == ["croupier: interrupted"]
+    assert b"Traceback" not in err and out == b""
+
+
 def _running_threads(pid: int) -> int:
     """The threads of process ``pid`` (Linux's /proc), or 2 after a few seconds elsewhere."""
     tasks = Path(f"/proc/{pid}/task")

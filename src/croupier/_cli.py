@@ -43,7 +43,8 @@ scheduler that cannot be reached.  1: stdout was closed early (``croupier
 replay big.phhs | head``).  130: interrupted (Ctrl-C): the work stops, one
 line ``croupier: interrupted`` is printed, and the program ends at once
 (``os._exit`` after flushing its output, so that no thread still finishing a
-chunk holds the exit up; ``main(argv)`` called from Python returns 130).
+chunk holds the exit up; a second Ctrl-C changes nothing; ``main(argv)``
+called from Python returns 130 instead).
 
 **Seeds.**  A Monte Carlo ``equity`` run and every ``simulate`` run use a seed:
 ``--seed S``, or one drawn at random when none is given.  The seed used is
@@ -511,11 +512,16 @@ def _equity(args: argparse.Namespace) -> int:
             raise ValueError(f"{option} {text!r}: {exc}") from None
     seed = _seed(args.seed)
     target = args.stderr is not None
+    threads = args.threads
+    if threads is not None:  # more threads than cores would only share them
+        from croupier._parallel import usable_cores
+
+        threads = min(threads, usable_cores())
     with (
         cluster(args.scheduler) as remote,
         progress(args.progress, "deals" if target else "") as bar,
         # A run to a target reports its rounds; any other counts its chunks.
-        counted(remote, args.threads, None if target else bar) as executor,
+        counted(remote, threads, None if target else bar) as executor,
     ):
         result = equity(
             game,
@@ -526,7 +532,7 @@ def _equity(args: argparse.Namespace) -> int:
             samples=args.samples,
             stderr=args.stderr,
             seed=seed,
-            threads=args.threads,
+            threads=threads,
             executor=executor,
             progress=bar.update if bar is not None and target else None,
         )
@@ -811,12 +817,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _on_sigint(signum: int, frame: object) -> None:
+    """The program's Ctrl-C: later ones are ignored (the first one is already
+    stopping everything), then ``KeyboardInterrupt`` as usual."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 def _interrupted(program: bool) -> int:
     """Ctrl-C: one line, status 130; the program itself ends at once."""
-    if program:
-        import signal
-
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing
     with suppress(OSError, ValueError):
         sys.stdout.flush()
     print("croupier: interrupted", file=sys.stderr)
@@ -837,6 +848,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     program = argv is None
     args_given = sys.argv[1:] if argv is None else list(argv)
+    if program:
+        import signal
+
+        with suppress(ValueError):  # not the main thread: keep Python's handler
+            signal.signal(signal.SIGINT, _on_sigint)
     try:
         ascii_safe(sys.stdout)
         parser = build_parser()

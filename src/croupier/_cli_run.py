@@ -40,7 +40,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -215,8 +215,11 @@ def cluster(scheduler: str | None) -> Iterator[Executor | None]:
         raise UsageError(f"--scheduler {scheduler}: cannot connect: {one_line(exc)}") from None
     try:
         yield client.get_executor()  # type: ignore[no-untyped-call]
-    finally:
-        client.close()  # type: ignore[no-untyped-call]
+    except BaseException:  # Ctrl-C, an error: do not wait long for a tidy close
+        with suppress(Exception):
+            client.close(timeout=1)  # type: ignore[no-untyped-call]
+        raise
+    client.close()  # type: ignore[no-untyped-call]
 
 
 def counting(inner: Executor, bar: Progress) -> Executor:
