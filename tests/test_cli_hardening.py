@@ -304,7 +304,6 @@ def test_progress_into_a_file_has_no_redraws_and_a_last_line_at_100(args: list[s
     lines = result.stderr.splitlines()
     assert lines and all(line.startswith("croupier: ") for line in lines)
     assert lines[-1].startswith("croupier: 100%")
-    assert len(lines) <= 3  # a line at most every 10 s: these runs take a few
 
 
 def test_progress_lines_into_a_file_say_how_far(

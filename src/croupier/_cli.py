@@ -757,7 +757,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--stderr",
         type=_target,
         metavar="E",
-        help="sample until every standard error is at most E (capped by --samples)",
+        help="sample until every standard error is at most E (at most --samples deals, "
+        "default 10,000,000)",
     )
     p_equity.add_argument(
         "--seed",
