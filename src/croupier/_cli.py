@@ -23,17 +23,52 @@ hand and per line, amounts as exact decimal strings)::
 
 ``croupier equity HAND HAND [HAND ...]`` prints the equity of each hand
 (cards, or Hold'em ranges such as ``"TT+, AKs"``), exact or by Monte Carlo
-(``--board``, ``--dead``, ``--game``, ``--exact``/``--samples``, ``--seed``,
-``--threads``, ``--json``)::
+(``--board``, ``--dead``, ``--game``, ``--exact``/``--samples``/``--stderr``,
+``--seed``, ``--threads``, ``--scheduler``, ``--progress``, ``--json``)::
 
     $ croupier equity AhKh QdQc --board 2c7d9h
     AhKh  equity  28.28%  win  28.28%  tie   0.00%
     QdQc  equity  71.72%  win  71.72%  tie   0.00%
     990 deals, exact
 
-Errors (a missing or malformed file, an unsupported variant, an illegal
-action in the file, bad cards or ranges, a card given twice) print one line
-to stderr and exit with status 2, without a traceback.
+``croupier simulate`` plays many hands with a built-in policy and prints each
+seat's net chips and hands won.  ``croupier --version`` prints the version.
+
+**Exit status.**  0: done.  2: the command could not run as asked, with one
+line on stderr and no traceback: a usage error (an unknown option or game,
+``--samples``/``--threads``/``--hands`` outside their bounds, not a number),
+bad cards or ranges, a card given twice, a missing, malformed or illegal hand
+history, an unsupported variant, ``--scheduler`` without Dask installed or a
+scheduler that cannot be reached.  1: stdout was closed early (``croupier
+replay big.phhs | head``).  130: interrupted (Ctrl-C): the work stops, one
+line ``croupier: interrupted`` is printed, and the program ends at once
+(``os._exit`` after flushing its output, so that no thread still finishing a
+chunk holds the exit up; a second Ctrl-C changes nothing; ``main(argv)``
+called from Python returns 130 instead).
+
+**Seeds.**  A Monte Carlo ``equity`` run and every ``simulate`` run use a seed:
+``--seed S``, or one drawn at random when none is given.  The seed used is
+printed (the last line of text, and ``"seed"`` in ``--json``; ``null`` for an
+exact equity), so any run can be repeated with ``--seed``.  With a seed the
+result does not depend on ``--threads`` or ``--scheduler``.
+
+**Progress.**  ``--progress`` (``equity``, ``simulate``, ``replay``) shows how
+far a run is on stderr, and ends at 100 %: on a terminal one line redrawn in
+place, elsewhere (a file, a pipe) no redraws, a plain line every 10 s at most
+and a last one (``croupier._cli_run``).  Exact and fixed-size Monte Carlo
+equity runs count their chunks as they finish (on an executor of the
+command's own, or Dask's), ``--stderr`` runs report the library's rounds
+(deals done of deals planned), ``simulate`` and ``replay`` count hands.
+
+**Dask.**  ``equity`` and ``simulate`` take ``--scheduler ADDRESS``
+(``tcp://host:8786``): the work goes to that cluster through its
+``concurrent.futures`` executor (``pip install "croupier[dask]"``), with the
+same result as a local run.
+
+**ASCII.**  When stdout cannot encode ``±`` (``PYTHONIOENCODING=ascii``, an
+ASCII locale), the standard error is written ``+/-`` and any other character
+the stream cannot encode (a player's name in a hand history) is written as a
+backslash escape instead of failing.
 """
 
 from __future__ import annotations
@@ -42,24 +77,43 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, NoReturn
 
+import croupier
 from croupier import hands
+from croupier._cli_run import (
+    UsageError,
+    ascii_safe,
+    cluster,
+    counted,
+    one_line,
+    plus_minus,
+    progress,
+)
 from croupier.cards import card_texts, format_card, format_cards, parse_cards
 from croupier.variants import Variant, playable, rules_of
 
-Kind = Literal["high", "ace_to_five", "eight_or_better"]
-KINDS: tuple[Kind, ...] = ("high", "ace_to_five", "eight_or_better")
-
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from croupier.games import Game
     from croupier.hand import Hand
     from croupier.phh import HandHistory
     from croupier.ranges import Range
+
+Kind = Literal["high", "ace_to_five", "eight_or_better"]
+KINDS: tuple[Kind, ...] = ("high", "ace_to_five", "eight_or_better")
+
+EXIT_PIPE = 1  # stdout closed early
+EXIT_USAGE = 2  # bad arguments or input: one line on stderr
+EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
+
+# Bounds of the numeric options (a larger value is a usage error, not a run of years).
+MAX_SAMPLES = 10**12
+MAX_THREADS = 1024  # the library uses at most the cores the process may run on
+MAX_HANDS = 10**12
 
 
 def _eval(args: argparse.Namespace) -> int:
@@ -363,20 +417,28 @@ def _replay(args: argparse.Namespace) -> int:
         if not 1 <= args.hand <= len(histories):
             raise ValueError(f"--hand {args.hand}: {path} has {len(histories)} hand(s)")
         numbers = [args.hand]
-    for k, number in enumerate(numbers):
-        try:
-            report = _report(histories[number - 1], number)
-        except ValueError as exc:
-            where = f"{path}, hand {number}" if len(histories) > 1 else path
-            raise ValueError(f"{where}: {exc}") from None
-        if args.json:
-            print(json.dumps(report.to_json()))
-        else:
-            if k:
-                print()
-            if len(histories) > 1:
-                print(f"hand {number}")
-            print(report.text())
+    with progress(args.progress, "hands") as bar:
+        for k, number in enumerate(numbers):
+            try:
+                report = _report(histories[number - 1], number)
+            except ValueError as exc:
+                where = f"{path}, hand {number}" if len(histories) > 1 else path
+                raise ValueError(f"{where}: {exc}") from None
+            if bar is not None:
+                bar.clear()  # stdout may be the same terminal
+            if args.json:
+                print(json.dumps(report.to_json()))
+            else:
+                if k:
+                    print()
+                if len(histories) > 1:
+                    print(f"hand {number}")
+                print(report.text())
+            if bar is not None:
+                sys.stdout.flush()
+                bar.update(k + 1, len(numbers))
+        if bar is not None:
+            bar.finish()
     return 0
 
 
@@ -420,16 +482,13 @@ def _equity_hand(text: str, number: int, hole: int) -> tuple[str, list[int] | Ra
     return "".join(format_card(c) for c in cards), cards
 
 
-def _progress_bar(done: int, total: int) -> None:
-    """A one-line progress bar on stderr, redrawn in place."""
-    width = 30
-    filled = width * done // max(total, 1)
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,} deals", end="", file=sys.stderr)
-    sys.stderr.flush()
-
-
 def _percent(x: float) -> str:
     return f"{100 * x:6.2f}%"
+
+
+def _seed(given: int | None) -> int:
+    """``--seed``, or a seed drawn from the OS (32 bits: short to type again)."""
+    return given if given is not None else int.from_bytes(os.urandom(4), "little")
 
 
 def _equity(args: argparse.Namespace) -> int:
@@ -437,14 +496,8 @@ def _equity(args: argparse.Namespace) -> int:
 
     if len(args.hands) < 2:
         raise ValueError(f"equity needs at least two hands, got {len(args.hands)}")
-    if args.samples is not None and args.samples < 1:
-        raise ValueError(f"--samples must be positive, got {args.samples}")
-    if args.threads is not None and args.threads < 1:
-        raise ValueError(f"--threads must be positive, got {args.threads}")
-    if args.seed is not None and args.seed < 0:
-        raise ValueError(f"--seed must be non-negative, got {args.seed}")
     if args.exact and args.stderr is not None:
-        raise ValueError("--stderr is a Monte Carlo target: it does not go with --exact")
+        raise UsageError("--stderr is a Monte Carlo target: it does not go with --exact")
     game = _game(args.game)
     # Stud hands are the cards a player holds so far (1 to 7): no fixed count.
     hole = 0 if game.is_stud else game.streets[0].hole
@@ -457,20 +510,35 @@ def _equity(args: argparse.Namespace) -> int:
             cards.extend(parse_cards(text))
         except ValueError as exc:
             raise ValueError(f"{option} {text!r}: {exc}") from None
-    result = equity(
-        game,
-        [h for _, h in parsed],
-        board,
-        dead,
-        exact=True if args.exact else None,
-        samples=args.samples,
-        stderr=args.stderr,
-        seed=args.seed,
-        threads=args.threads,
-        progress=_progress_bar if args.progress else None,
-    )
-    if args.progress:
-        print(file=sys.stderr)
+    seed = _seed(args.seed)
+    target = args.stderr is not None
+    threads = args.threads
+    if threads is not None:  # more threads than cores would only share them
+        from croupier._parallel import usable_cores
+
+        threads = min(threads, usable_cores())
+    with (
+        cluster(args.scheduler) as remote,
+        progress(args.progress, "deals" if target else "") as bar,
+        # A run to a target reports its rounds; any other counts its chunks.
+        counted(remote, threads, None if target else bar) as executor,
+    ):
+        result = equity(
+            game,
+            [h for _, h in parsed],
+            board,
+            dead,
+            exact=True if args.exact else None,
+            samples=args.samples,
+            stderr=args.stderr,
+            seed=seed,
+            threads=threads,
+            executor=executor,
+            progress=bar.update if bar is not None and target else None,
+        )
+        if bar is not None:
+            bar.finish("" if target else f"{result.deals:,} deals")
+    used = None if result.exact else seed
     n = len(labels)
     stderr: Sequence[float | None] = result.stderr if result.stderr is not None else [None] * n
     if args.json:
@@ -492,6 +560,7 @@ def _equity(args: argparse.Namespace) -> int:
             ],
             "deals": result.deals,
             "exact": result.exact,
+            "seed": used,
         }
         print(json.dumps(doc))
         return 0
@@ -507,33 +576,37 @@ def _equity(args: argparse.Namespace) -> int:
     if result.stderr is None:
         print(f"{result.deals} deals, exact")
     else:
-        print(f"{result.deals} deals, Monte Carlo, ±{100 * max(result.stderr):.2f}% (std. error)")
+        worst = 100 * max(result.stderr)
+        error = f"{plus_minus()}{worst:.2f}%" if worst >= 0.01 else f"{plus_minus()}{worst:.4f}%"
+        print(f"{result.deals} deals, Monte Carlo, {error} (std. error), seed {used}")
     return 0
 
 
-# ------------------------------------------------------------------ parser
+# ------------------------------------------------------------------ simulate
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from croupier._simulation import simulate
 
-    if not 2 <= args.players <= 10:
-        raise ValueError(f"--players must be 2 to 10, got {args.players}")
-    if args.stack < 1:
-        raise ValueError(f"--stack must be positive, got {args.stack}")
-    result = simulate(
-        _game(args.game),
-        args.hands,
-        [args.stack] * args.players,
-        policy=args.policy,
-        seed=args.seed,
-    )
+    seed = _seed(args.seed)
+    with cluster(args.scheduler) as executor, progress(args.progress, "hands") as bar:
+        result = simulate(
+            _game(args.game),
+            args.hands,
+            [args.stack] * args.players,
+            policy=args.policy,
+            seed=seed,
+            executor=executor,
+            progress=None if bar is None else bar.update,
+        )
+        if bar is not None:
+            bar.finish()
     if args.json:
         document = {
             "game": args.game,
             "policy": args.policy,
             "hands": result.hands,
-            "seed": args.seed,
+            "seed": seed,
             "net": list(result.net),
             "won": list(result.won),
             "seconds": result.seconds,
@@ -544,13 +617,64 @@ def _simulate(args: argparse.Namespace) -> int:
     for seat, (net, won) in enumerate(zip(result.net, result.won, strict=True)):
         print(f"seat {seat}  net {net:+d}  won {won} of {result.hands} hands")
     print(
-        f"{result.hands} hands in {result.seconds:.2f} s ({result.hands_per_second:,.0f} hands/s)"
+        f"{result.hands} hands in {result.seconds:.2f} s"
+        f" ({result.hands_per_second:,.0f} hands/s), seed {seed}"
     )
     return 0
 
 
+# ------------------------------------------------------------------ parser
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with each usage error on one line: ``croupier equity: error: ...``."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {text} (see '{self.prog} --help')\n")
+
+
+def _integer(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high`` (no bound when None)."""
+
+    def parse(text: str) -> int:
+        bounds = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            shown = text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
+            raise argparse.ArgumentTypeError(f"must be an integer {bounds}, got {shown!r}")
+        return value
+
+    return parse
+
+
+def _target(text: str) -> float:
+    """``--stderr``: a positive finite number."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text!r}")
+    return value
+
+
+def _add_run_options(p: argparse.ArgumentParser, what: str) -> None:
+    """``--progress`` and ``--scheduler``, shared by ``equity`` and ``simulate``."""
+    p.add_argument("--progress", action="store_true", help=f"show how far the {what} is on stderr")
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on this Dask cluster (tcp://host:8786; needs croupier[dask])",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="croupier", description="croupier: a poker rules engine.")
+    parser = _Parser(prog="croupier", description="croupier: a poker rules engine.")
+    parser.add_argument("--version", action="version", version=f"croupier {croupier.__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p_eval = sub.add_parser(
         "eval",
@@ -580,6 +704,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_replay.add_argument(
         "--json", action="store_true", help="print one JSON document per hand (one per line)"
     )
+    p_replay.add_argument(
+        "--progress", action="store_true", help="show how many hands are done on stderr"
+    )
     p_replay.set_defaults(func=_replay)
 
     p_equity = sub.add_parser(
@@ -592,13 +719,14 @@ def build_parser() -> argparse.ArgumentParser:
             "the low halves. Every deal is enumerated when there are at most 2,000,000 of\n"
             "them, in Hold'em for any hands and for ranges of up to 1,000 pre-flop\n"
             "match-ups after grouping those alike up to suits (or with --exact); else\n"
-            "deals are sampled (Monte Carlo, with the standard error)."
+            "deals are sampled (Monte Carlo, with the standard error and the seed used)."
         ),
         epilog=(
             "examples:\n"
             "  croupier equity AhKh QdQc --board 2c7d9h\n"
             '  croupier equity "TT+, AKs" AhKh --samples 50000 --seed 1\n'
-            "  croupier equity As2d3cKh4s QdQc8h9hTs --game courchevel --board 5c"
+            "  croupier equity As2d3cKh4s QdQc8h9hTs --game courchevel --board 5c\n"
+            "  croupier equity AhKh QdQc --stderr 0.0005 --scheduler tcp://127.0.0.1:8786"
         ),
     )
     p_equity.add_argument(
@@ -619,18 +747,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     how = p_equity.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal")
-    how.add_argument("--samples", type=int, metavar="N", help="sample N deals (Monte Carlo)")
+    how.add_argument(
+        "--samples",
+        type=_integer(1, MAX_SAMPLES),
+        metavar="N",
+        help="sample N deals (Monte Carlo; at most 10**12)",
+    )
     p_equity.add_argument(
         "--stderr",
-        type=float,
+        type=_target,
         metavar="E",
-        help="sample until every standard error is at most E (capped by --samples)",
+        help="sample until every standard error is at most E (at most --samples deals, "
+        "default 10,000,000)",
     )
-    p_equity.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
-    p_equity.add_argument("--seed", type=int, metavar="S", help="seed of the Monte Carlo deals")
     p_equity.add_argument(
-        "--threads", type=int, metavar="T", help="threads to use (default: every core)"
+        "--seed",
+        type=_integer(0),
+        metavar="S",
+        help="seed of the Monte Carlo deals (default: drawn at random, and printed)",
     )
+    p_equity.add_argument(
+        "--threads",
+        type=_integer(1, MAX_THREADS),
+        metavar="T",
+        help="threads to use (default: every core)",
+    )
+    _add_run_options(p_equity, "run")
     p_equity.add_argument("--json", action="store_true", help="print one JSON document")
     p_equity.set_defaults(func=_equity)
 
@@ -639,8 +781,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="play many hands with a policy",
         description=(
             "Play HANDS hands with a built-in policy (check-down, random legal actions, or\n"
-            "all-in) and print each seat's net chips, hands won, and the speed. Hand k is\n"
-            "dealt from seed + k, so a run repeats exactly."
+            "all-in) and print each seat's net chips, hands won, the speed and the seed.\n"
+            "Hand k is dealt from seed + k, so a run repeats exactly with --seed."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="example:\n  croupier simulate --game razz --players 8 --hands 10000 --seed 1",
@@ -648,49 +790,92 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument(
         "--game", choices=tuple(_games()), default=_HOLDEM, help=f"(default: {_HOLDEM})"
     )
-    p_sim.add_argument("--players", type=int, default=6, help="seats (default: 6)")
-    p_sim.add_argument("--hands", type=int, default=1000, help="hands to play (default: 1000)")
-    p_sim.add_argument("--stack", type=int, default=200, help="chips each (default: 200)")
+    p_sim.add_argument(
+        "--players", type=_integer(2, 10), default=6, help="seats, 2 to 10 (default: 6)"
+    )
+    p_sim.add_argument(
+        "--hands",
+        type=_integer(1, MAX_HANDS),
+        default=1000,
+        help="hands to play (default: 1000)",
+    )
+    p_sim.add_argument("--stack", type=_integer(1), default=200, help="chips each (default: 200)")
     p_sim.add_argument(
         "--policy",
         choices=("check-down", "random", "all-in"),
         default="random",
         help="how every player acts (default: random)",
     )
-    p_sim.add_argument("--seed", type=int, default=0, help="seed of the first hand (default: 0)")
+    p_sim.add_argument(
+        "--seed",
+        type=_integer(0),
+        metavar="S",
+        help="seed of the first hand (default: drawn at random, and printed)",
+    )
+    _add_run_options(p_sim, "simulation")
     p_sim.add_argument("--json", action="store_true", help="print one JSON document")
     p_sim.set_defaults(func=_simulate)
     return parser
 
 
-def _one_line(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        text = exc.strerror if exc.filename is None else f"{exc.strerror}: {exc.filename}"
-    else:
-        text = str(exc) or type(exc).__name__
-    return " ".join(text.split())
+def _on_sigint(signum: int, frame: object) -> None:
+    """The program's Ctrl-C: later ones are ignored (the first one is already
+    stopping everything), then ``KeyboardInterrupt`` as usual."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def _interrupted(program: bool) -> int:
+    """Ctrl-C: one line, status 130; the program itself ends at once."""
+    with suppress(OSError, ValueError):
+        sys.stdout.flush()
+    print("croupier: interrupted", file=sys.stderr)
+    sys.stderr.flush()
+    if program:
+        # Worker threads may still be finishing a chunk (or draining a queue):
+        # nothing of theirs is wanted now, so do not wait for them.
+        os._exit(EXIT_INTERRUPTED)
+    return EXIT_INTERRUPTED
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status.
+    """Run the command line (``argv``, else ``sys.argv[1:]``); returns the exit status.
 
     >>> main(["eval", "As Ks Qs Js Ts 2c 3d"])
     high 7462  Royal flush
     0
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    program = argv is None
+    args_given = sys.argv[1:] if argv is None else list(argv)
+    if program:
+        import signal
+
+        with suppress(ValueError):  # not the main thread: keep Python's handler
+            signal.signal(signal.SIGINT, _on_sigint)
     try:
+        ascii_safe(sys.stdout)
+        parser = build_parser()
+        if not args_given:
+            parser.print_usage(sys.stderr)
+        args = parser.parse_args(args_given)
         status: int = args.func(args)
         sys.stdout.flush()
+    except SystemExit as exc:  # argparse: --help, --version, a usage error
+        if exc.code is None:
+            return 0
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    except KeyboardInterrupt:
+        return _interrupted(program)
     except BrokenPipeError:
         # The reader went away (``croupier replay big.phhs | head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 1
-    except (ValueError, OSError) as exc:
-        print(f"croupier: error: {_one_line(exc)}", file=sys.stderr)
-        return 2
+        return EXIT_PIPE
+    except (ValueError, OverflowError, OSError) as exc:
+        print(f"croupier: error: {one_line(exc)}", file=sys.stderr)
+        return EXIT_USAGE
     return status
 
 

@@ -99,10 +99,16 @@ def equity(
 ) -> EquityResult:
     """Equity of each hand (specific cards, or a Hold'em range such as ``"TT+, AKs"``).
 
-    With ``stderr`` (a target standard error, Monte Carlo only), sampling starts
-    at 25,000 deals and doubles until every hand's standard error is at most
-    ``stderr`` or ``samples`` (default 10,000,000) is reached; ``progress`` is
-    then called as ``progress(deals_so_far, samples)`` after each round.
+    With ``stderr`` (a target standard error, Monte Carlo only), sampling runs
+    in rounds until every hand's standard error is at most ``stderr`` or
+    ``samples`` (default 10,000,000) deals are done: 25,000 deals first, then
+    as many more as the standard error so far says are needed (3 % over).
+    Each round adds new deals to those of the rounds before (none is dealt
+    twice), in calls of at most 500,000 deals with seeds drawn from ``seed``,
+    so the result repeats with the seed whatever the threads.  ``progress`` is
+    called as ``progress(deals_done, deals_planned)`` after each call (the
+    plan grows when a round falls short) and ends with both equal; without
+    ``stderr`` it is called once, at the end.
 
     ``exact=None`` enumerates every deal when there are at most 2,000,000 of
     them (boards times range combinations), else samples ``samples`` deals
@@ -131,6 +137,8 @@ def equity(
     hands = cast(Sequence[Cards | Range], as_sequence(hands, "hands"))  # read once, for every round
     samples, seed, threads = _check_options(samples, seed, threads)
     if stderr is not None:
+        if exact:
+            raise ValueError("stderr= is a Monte Carlo target: it does not go with exact=True")
         return _to_target(
             game, hands, board, dead, samples, stderr, seed, threads, executor, progress
         )
@@ -152,6 +160,37 @@ def _check_options(
     return out[0], out[1], out[2]
 
 
+# A run to a target standard error (``stderr=``): the first round, and the most
+# deals of one call (progress is reported after each).
+FIRST_ROUND = 25_000
+ROUND_CALL = 500_000
+TARGET_CAP = 10_000_000  # deals at most, unless samples= says otherwise
+ROUND_KEY = 0x726F756E64  # the spawn key of round seeds ("round"), apart from chunk seeds
+
+
+def _round_seed(base: int, call: int) -> int:
+    """The seed of call ``call`` of a run to a target: ``base`` itself for the first
+    (so a run that stops there equals ``samples=25_000, seed=base``), then seeds
+    drawn from ``base`` under a spawn key of their own."""
+    if call == 0:
+        return base
+    stream = np.random.SeedSequence(base, spawn_key=(ROUND_KEY, call))
+    return int(stream.generate_state(1, np.uint64)[0])
+
+
+def _moments(result: EquityResult) -> npt.NDArray[np.float64]:
+    """The summed rows of ``_result`` (equity, high, low, win, tie, equity squared)
+    back from a Monte Carlo result: means times deals, and the squares from
+    ``stderr**2 * deals + equity**2`` (the variance ``_result`` took)."""
+    assert result.stderr is not None
+    n = result.deals
+    mean = np.array(
+        [result.equity, result.high, result.low, result.win, result.tie], dtype=np.float64
+    )
+    square = np.square(result.stderr) * n + np.square(mean[0])
+    return np.vstack([mean, square[np.newaxis]]) * n
+
+
 def _to_target(
     game: Game,
     hands: Sequence[Cards | Range],
@@ -164,21 +203,50 @@ def _to_target(
     executor: Executor | None,
     progress: Callable[[int, int], object] | None,
 ) -> EquityResult:
-    """Monte Carlo rounds of doubling size until the standard error reaches ``target``."""
+    """Monte Carlo rounds until every standard error is at most ``target``.
+
+    Round one deals ``FIRST_ROUND``; each later round plans the total the
+    standard error so far asks for, ``done * (worst / target) ** 2`` plus 3 %
+    (at least one more chunk, at most ``samples``), and deals only the new
+    part, in calls of at most ``ROUND_CALL`` deals with seeds of their own
+    (``_round_seed``).  The calls' summed rows (``_moments``) add up to the
+    result.
+    """
     if isinstance(target, bool) or not (
         isinstance(target, float | int) and target > 0 and math.isfinite(target)
     ):
         raise ValueError(f"stderr must be a positive number, got {target!r}")
-    cap = 10_000_000 if samples is None else samples
-    count = min(KERNEL_CHUNK, cap)
+    cap = TARGET_CAP if samples is None else samples
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+    sums: npt.NDArray[np.float64] | None = None
+    done = calls = 0
+    planned = min(FIRST_ROUND, cap)
     while True:
-        result = _equity(game, hands, board, dead, False, count, seed, threads, executor)
-        if progress is not None:
-            progress(count, cap)
+        while done < planned:
+            size = min(ROUND_CALL, planned - done)
+            part = _equity(
+                game, hands, board, dead, False, size, _round_seed(seed, calls), threads, executor
+            )
+            rows = _moments(part)
+            sums = rows if sums is None else sums + rows
+            done += size
+            calls += 1
+            if calls == 1 and _is_holdem(game):  # checked: parse the ranges once, not per call
+                hole = game.streets[0].hole
+                hands = [_hand(h, i, hole, True) for i, h in enumerate(hands)]
+            if progress is not None and done < planned:
+                progress(done, planned)
+        assert sums is not None
+        result = part if calls == 1 else _result(sums, done, False)
         assert result.stderr is not None
-        if max(result.stderr) <= target or count >= cap:
+        worst = max(result.stderr)
+        if worst <= target or done >= cap:
+            if progress is not None:
+                progress(done, done)
             return result
-        count = min(2 * count, cap)
+        wanted = math.ceil(1.03 * done * (worst / target) ** 2)
+        planned = min(cap, max(wanted, done + KERNEL_CHUNK))
 
 
 def _equity(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, as_completed, wait
 from dataclasses import dataclass
 
 from croupier._validate import as_int
@@ -29,6 +29,7 @@ __all__ = ["POLICIES", "SimulationResult", "simulate"]
 
 Policy = Callable[[Hand, random.Random], None]
 CHUNK = 1000
+IN_FLIGHT = 64  # chunks given to an executor at once
 
 
 def check_down(hand: Hand, rng: random.Random) -> None:
@@ -116,11 +117,13 @@ def simulate(
     policy: str | Policy = "random",
     seed: int = 0,
     executor: Executor | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` from ``stacks`` with ``policy``.
 
     With ``executor`` (any ``concurrent.futures.Executor``), chunks of 1,000
-    hands run there; the result is the same as the local run.
+    hands run there, at most ``IN_FLIGHT`` at a time; the result is the same as
+    the local run.  ``progress(hands_done, hands)`` is called after each chunk.
     """
     hands = as_int(hands, "hands")
     if hands < 1:
@@ -135,16 +138,35 @@ def simulate(
     stacks = tuple(stacks)
     game.start(stacks, seed=seed)  # checks the stacks and the table size once, up front
     started = time.perf_counter()
-    chunks = [(first, min(CHUNK, hands - first)) for first in range(0, hands, CHUNK)]
-    if executor is None:
-        parts = [_play(game, stacks, play, seed, first, count) for first, count in chunks]
-    else:
-        futures = [
-            executor.submit(_play, game, stacks, play, seed, first, count)
-            for first, count in chunks
-        ]
-        parts = [f.result() for f in futures]
+    chunks = ((first, min(CHUNK, hands - first)) for first in range(0, hands, CHUNK))
     n = len(stacks)
-    net = tuple(sum(part[0][i] for part in parts) for i in range(n))
-    won = tuple(sum(part[1][i] for part in parts) for i in range(n))
-    return SimulationResult(hands, net, won, time.perf_counter() - started)
+    net, won = [0] * n, [0] * n
+    done = 0
+
+    def add(part: tuple[list[int], list[int]], count: int) -> None:
+        nonlocal done
+        for i in range(n):
+            net[i] += part[0][i]
+            won[i] += part[1][i]
+        done += count
+        if progress is not None:
+            progress(done, hands)
+
+    if executor is None:
+        for first, count in chunks:
+            add(_play(game, stacks, play, seed, first, count), count)
+    else:
+        running: dict[Future[tuple[list[int], list[int]]], int] = {}
+        try:
+            for first, count in chunks:
+                if len(running) >= IN_FLIGHT:
+                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        add(future.result(), running.pop(future))
+                running[executor.submit(_play, game, stacks, play, seed, first, count)] = count
+            for future in as_completed(list(running)):
+                add(future.result(), running.pop(future))
+        finally:
+            for future in running:  # interrupted: the chunks not started are not wanted
+                future.cancel()
+    return SimulationResult(hands, tuple(net), tuple(won), time.perf_counter() - started)
