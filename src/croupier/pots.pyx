@@ -967,24 +967,10 @@ def award(contributions, folded, high, low=None, *, dead=0):
     [4, 4, 7]
     """
     cdef int64_t out[POTS_MAX_SEATS]
-    cdef Py_ssize_t n
-    # Lists pass as they are; an iterator is read once, kept for the exact path.
-    if type(contributions) is not list:
-        contributions = _seq(contributions, "contributions")
-    if type(folded) is not list:
-        folded = _seq(folded, "folded")
-    if type(high) is not list:
-        high = _seq(high, "high")
-    if low is not None and type(low) is not list:
-        low = _seq(low, "low")
-    try:
-        n = _award(contributions, folded, high, low, dead, out, NULL)
-    except ValueError:
-        if not _beyond_int64(contributions, high, low, dead):
-            raise
-        n = -1
+    cs, fs, hs, ls = _seqs(contributions, folded, high, low)
+    cdef Py_ssize_t n = _award_in_64_bits(cs, fs, hs, ls, dead, out, NULL)
     if n < 0:
-        return _exact_settle(contributions, folded, high, low, dead)[4]
+        return _exact_settle(cs, fs, hs, ls, dead)[4]
     return _int_list(out, n)
 
 
@@ -1001,23 +987,10 @@ def distribute(contributions, folded, high, low=None, *, dead=0):
     """
     cdef int64_t out[POTS_MAX_SEATS]
     cdef int64_t back[POTS_MAX_SEATS]
-    cdef Py_ssize_t n
-    if type(contributions) is not list:
-        contributions = _seq(contributions, "contributions")
-    if type(folded) is not list:
-        folded = _seq(folded, "folded")
-    if type(high) is not list:
-        high = _seq(high, "high")
-    if low is not None and type(low) is not list:
-        low = _seq(low, "low")
-    try:
-        n = _award(contributions, folded, high, low, dead, out, back)
-    except ValueError:
-        if not _beyond_int64(contributions, high, low, dead):
-            raise
-        n = -1
+    cs, fs, hs, ls = _seqs(contributions, folded, high, low)
+    cdef Py_ssize_t n = _award_in_64_bits(cs, fs, hs, ls, dead, out, back)
     if n < 0:
-        exact = _exact_settle(contributions, folded, high, low, dead)
+        exact = _exact_settle(cs, fs, hs, ls, dead)
         return exact[4], exact[3]
     return _int_list(out, n), _int_list(back, n)
 
@@ -1033,6 +1006,17 @@ cdef tuple _seqs(object contributions, object folded, object high, object low):
     if low is not None and type(low) is not list:
         low = _seq(low, "low")
     return contributions, folded, high, low
+
+
+cdef Py_ssize_t _award_in_64_bits(object cs, object fs, object hs, object ls, object dead,
+                                  int64_t* out, int64_t* back) except -2:
+    """``_award``, or -1 when the input is valid but beyond 64 bits (the exact path's)."""
+    try:
+        return _award(cs, fs, hs, ls, dead, out, back)
+    except ValueError:
+        if not _beyond_int64(cs, hs, ls, dead):
+            raise
+    return -1
 
 
 cdef Py_ssize_t _award(object contributions, object folded, object high, object low,
