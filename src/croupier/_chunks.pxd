@@ -7,6 +7,11 @@ thread claims the next chunk with one atomic add, so chunks go to whichever
 thread is free; the calling thread waits until ``done == count``.  The job
 objects of ``hands.pyx`` and ``_equity_kernels.pyx`` own every buffer their
 chunks touch.
+
+A chunk may also have a publication flag (``croupier_flag_*``): whoever
+finishes the chunk first (a pool thread, or the calling thread running it
+again because that thread is late) claims the flag and publishes its
+result; the other attempt stops or is discarded.
 """
 
 cdef extern from *:
@@ -89,6 +94,22 @@ cdef extern from *:
     static inline void croupier_atomic_add64(long long *total, long long value) {
         __atomic_fetch_add(total, value, __ATOMIC_ACQ_REL);
     }
+
+    /* A chunk's publication flag: 0 not yet, 2 being published, 1 published. */
+    static inline int croupier_flag_get(const unsigned char *flag) {
+        return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+    }
+    static inline int croupier_flag_claim(unsigned char *flag) {
+        unsigned char expected = 0;
+        return __atomic_compare_exchange_n(flag, &expected, 2, 0, __ATOMIC_ACQ_REL,
+                                           __ATOMIC_ACQUIRE);
+    }
+    static inline void croupier_flag_set(unsigned char *flag) {
+        __atomic_store_n(flag, 1, __ATOMIC_RELEASE);
+    }
+    static inline int croupier_chunks_stopped(croupier_chunks *c) {
+        return __atomic_load_n(&c->stop, __ATOMIC_ACQUIRE);
+    }
     """
     ctypedef struct croupier_chunks:
         Py_ssize_t count
@@ -100,3 +121,7 @@ cdef extern from *:
     bint croupier_chunks_wait(croupier_chunks* c, double seconds) noexcept nogil
     void croupier_atomic_add(Py_ssize_t* total, Py_ssize_t value) noexcept nogil
     void croupier_atomic_add64(long long* total, long long value) noexcept nogil
+    int croupier_flag_get(const unsigned char* flag) noexcept nogil
+    bint croupier_flag_claim(unsigned char* flag) noexcept nogil
+    void croupier_flag_set(unsigned char* flag) noexcept nogil
+    bint croupier_chunks_stopped(croupier_chunks* c) noexcept nogil

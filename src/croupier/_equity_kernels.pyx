@@ -46,7 +46,7 @@ samples, each with its own seed, on the pool.
 cimport cython
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 import math
 
@@ -59,7 +59,11 @@ from croupier._chunks cimport (
     croupier_chunks_claim,
     croupier_chunks_done,
     croupier_chunks_init,
+    croupier_chunks_stopped,
     croupier_chunks_wait,
+    croupier_flag_claim,
+    croupier_flag_get,
+    croupier_flag_set,
 )
 from croupier._eval cimport (
     CROUPIER_CARD_KEY,
@@ -106,32 +110,65 @@ cdef enum:
 cdef class _Job:
     """An exact enumeration cut into chunks, for ``croupier._parallel.run``.
 
-    Subclasses say what chunk ``c`` does (``chunk``) and how many bytes of
-    scratch a thread needs (``scratch_size``).  A pool thread allocates its
-    own scratch; the calling thread's is ``mine``.  A job owns every buffer
-    its chunks write (the arrays it keeps, the memory it frees when it dies),
-    so a chunk still running after an interrupt writes into live memory.
+    A subclass says how to compute chunk ``c`` into a thread's private
+    scratch (``attempt``, which gives up when the chunk's flag shows it
+    published) and how to put that result into the job's output
+    (``publish``), and how many bytes of scratch a thread needs
+    (``scratch_size``; the calling thread's is ``mine``).  Whoever finishes a
+    chunk first publishes it: when no chunk is left to hand out, the calling
+    thread runs again the chunks a pool thread still holds (a thread on a
+    core another process keeps busy can be minutes late by a chunk's
+    standards), so the call never waits for a slow thread.  The results are
+    the same whoever computes them.  A job owns every buffer its chunks
+    write, so a chunk still running after an interrupt writes into live
+    memory.
     """
 
     cdef croupier_chunks work
+    cdef unsigned char* flags  # per chunk: 0 not published, 2 being published, 1 published
+    cdef Py_ssize_t late       # the calling thread looks for late chunks from here
     cdef size_t scratch_size
     cdef void* mine
     cdef object keep  # the arrays behind the job's pointers
 
     def __dealloc__(self):
         free(self.mine)
+        free(self.flags)
 
     cdef int start(self, Py_ssize_t chunks) except -1:
         """Make ``chunks`` chunks and the calling thread's scratch."""
         croupier_chunks_init(&self.work, chunks)
-        if self.scratch_size:
-            self.mine = malloc(self.scratch_size)
-            if self.mine == NULL:
-                raise MemoryError()
+        self.flags = <unsigned char*>calloc(chunks, 1)
+        self.mine = malloc(self.scratch_size) if self.scratch_size else NULL
+        if self.flags == NULL or (self.scratch_size and self.mine == NULL):
+            raise MemoryError()
         return 0
 
-    cdef void chunk(self, Py_ssize_t c, void* scratch) noexcept nogil:
+    cdef bint attempt(self, Py_ssize_t c, void* scratch, const unsigned char* flag) noexcept nogil:
+        return True
+
+    cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
         pass
+
+    cdef void chunk(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        """Compute chunk ``c``; publish it unless another thread was first."""
+        if self.attempt(c, scratch, &self.flags[c]) and croupier_flag_claim(&self.flags[c]):
+            self.publish(c, scratch)
+            croupier_flag_set(&self.flags[c])
+            croupier_chunks_done(&self.work)
+
+    cdef Py_ssize_t late_chunk(self) noexcept nogil:
+        """A chunk handed out to a pool thread and not yet published, or -1.
+        (Called once every chunk is handed out.)"""
+        cdef Py_ssize_t c
+        if croupier_chunks_stopped(&self.work):
+            return -1
+        for c in range(self.late, self.work.count):
+            if croupier_flag_get(&self.flags[c]) == 0:
+                self.late = c + 1
+                return c
+        self.late = self.work.count
+        return -1
 
     @property
     def chunks(self):
@@ -147,7 +184,6 @@ cdef class _Job:
                 c = croupier_chunks_claim(&self.work)
                 while c >= 0:
                     self.chunk(c, scratch)
-                    croupier_chunks_done(&self.work)
                     c = croupier_chunks_claim(&self.work)
             free(scratch)
 
@@ -155,9 +191,10 @@ cdef class _Job:
         cdef Py_ssize_t c
         with nogil:
             c = croupier_chunks_claim(&self.work)
+            if c < 0:
+                c = self.late_chunk()
             if c >= 0:
                 self.chunk(c, self.mine)
-                croupier_chunks_done(&self.work)
         return c >= 0
 
     def wait(self, double seconds):
@@ -287,8 +324,10 @@ cdef inline void score_weighted(int n, const uint16_t* v, double w, double* acc)
 
 
 cdef double spot_exact(int n, const uint8_t* holes, const uint8_t* board, int nb,
-                       uint64_t gone, Scratch* s, double* acc) noexcept nogil:
-    """Sums of shares over every board completing ``board``; returns the number of boards.
+                       uint64_t gone, Scratch* s, double* acc,
+                       const unsigned char* flag) noexcept nogil:
+    """Sums of shares over every board completing ``board``; returns the number of boards,
+    or -1 as soon as ``flag`` (a chunk's publication flag) is set: someone else was first.
 
     Ranks first, suits after.  Every board is first scored as if nobody
     could make a flush: boards with the same ranks score alike, so one
@@ -350,6 +389,8 @@ cdef double spot_exact(int n, const uint8_t* holes, const uint8_t* board, int nb
 
     # The boards on which somebody has a flush: replace their rank-only score.
     for suit in range(4):
+        if croupier_flag_get(flag):
+            return -1.0
         most = 0
         for p in range(n):
             if hole_count[suit][p] > most:
@@ -359,6 +400,8 @@ cdef double spot_exact(int n, const uint8_t* holes, const uint8_t* board, int nb
         for r in range(13):
             other[r] = avail[r] - <int>((stub_mask[suit] >> r) & 1)
         for k in range(kmin, kmax + 1):
+            if croupier_flag_get(flag):
+                return -1.0
             subsets = fill_subsets(stub_mask[suit], k, 0, 0, s.subset_masks, s.subset_keys, 0)
             others = fill_multisets(other, 0, missing - k, board_rank, 1.0,
                                     s.other_keys, s.other_weights, 0)
@@ -383,7 +426,10 @@ cdef double spot_exact(int n, const uint8_t* holes, const uint8_t* board, int nb
 
 @cython.final
 cdef class _HoldemExact(_Job):
-    """Chunk ``c``: match-ups ``c * per`` to ``(c + 1) * per``, each alone (``spot_exact``)."""
+    """Chunk ``c``: match-ups ``c * per`` to ``(c + 1) * per``, each alone (``spot_exact``).
+
+    A thread's scratch is a ``Scratch`` and then the chunk's means and board
+    counts, copied into the job's arrays when published."""
 
     cdef const uint8_t* holes
     cdef const uint8_t* board
@@ -393,22 +439,35 @@ cdef class _HoldemExact(_Job):
     cdef double* means
     cdef double* boards
 
-    cdef void chunk(self, Py_ssize_t c, void* scratch) noexcept nogil:
-        cdef Py_ssize_t m, stop = min((c + 1) * self.per, self.m_count)
+    cdef bint attempt(self, Py_ssize_t c, void* scratch, const unsigned char* flag) noexcept nogil:
+        cdef Py_ssize_t m, first = c * self.per, stop = min(first + self.per, self.m_count)
+        cdef int i, rows = ROWS * self.n
+        cdef double* means = <double*>(<char*>scratch + sizeof(Scratch))
+        cdef double* boards = means + self.per * rows
         cdef const uint8_t* hole
         cdef double* mean
         cdef uint64_t gone
-        cdef int i, rows = ROWS * self.n
-        for m in range(c * self.per, stop):
+        for m in range(first, stop):
             hole = self.holes + 2 * self.n * m
-            mean = self.means + rows * m
+            mean = means + rows * (m - first)
+            memset(mean, 0, rows * sizeof(double))
             gone = self.base
             for i in range(2 * self.n):
                 gone = gone | ((<uint64_t>1) << hole[i])
-            self.boards[m] = spot_exact(self.n, hole, self.board, self.nb, gone,
-                                        <Scratch*>scratch, mean)
+            boards[m - first] = spot_exact(self.n, hole, self.board, self.nb, gone,
+                                           <Scratch*>scratch, mean, flag)
+            if boards[m - first] < 0:
+                return False
             for i in range(rows):
-                mean[i] = mean[i] / self.boards[m]
+                mean[i] = mean[i] / boards[m - first]
+        return True
+
+    cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        cdef Py_ssize_t first = c * self.per, size = min(first + self.per, self.m_count) - first
+        cdef int rows = ROWS * self.n
+        cdef double* means = <double*>(<char*>scratch + sizeof(Scratch))
+        memcpy(self.means + rows * first, means, size * rows * sizeof(double))
+        memcpy(self.boards + first, means + self.per * rows, size * sizeof(double))
 
 
 def holdem_exact(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board,
@@ -472,11 +531,11 @@ def holdem_exact(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board,
     job.means = &means[0, 0, 0]
     job.boards = &boards[0]
     # Some 100,000 board classes (rank multisets and flush corrections) per
-    # chunk: a pre-flop match-up has about 45,000, so it is a chunk alone; a
-    # flop match-up has fewer than 990, so 50 make a chunk.
+    # chunk, and 64 match-ups at most: a pre-flop match-up has about 45,000,
+    # so it is a chunk alone; a flop match-up has fewer than 990.
     deals = math.comb(52 - croupier_popcount64(base) - 2 * n, 5 - nb)
-    job.per = max(1, 100_000 // (min(deals, 50_000) * n))
-    job.scratch_size = sizeof(Scratch)
+    job.per = min(64, max(1, 100_000 // (min(deals, 50_000) * n)))
+    job.scratch_size = sizeof(Scratch) + job.per * (ROWS * n + 1) * sizeof(double)
     job.start((m_count + job.per - 1) // job.per)
     _run_parallel(job, nt)
     return result, count.astype(np.int64)
@@ -971,10 +1030,12 @@ cdef class _OmahaExact(_Job):
     cdef bint hilo
     cdef int64_t* total
 
-    cdef void chunk(self, Py_ssize_t c, void* scratch) noexcept nogil:
+    cdef bint attempt(self, Py_ssize_t c, void* scratch, const unsigned char* flag) noexcept nogil:
         cdef int64_t* counts = <int64_t*>scratch
         cdef uint8_t cards[5]
         cdef int j, first = 0
+        if croupier_flag_get(flag):
+            return False
         memset(counts, 0, self.scratch_size)
         for j in range(self.nb):
             cards[j] = self.board[j]
@@ -984,7 +1045,10 @@ cdef class _OmahaExact(_Job):
             first += 1
         omaha_from(self.n, self.nh, self.holes, self.hilo, self.stub, self.m, first, cards,
                    self.nb + self.depth, counts)
-        merge_tally(self.n, counts, self.total)
+        return True
+
+    cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        merge_tally(self.n, <int64_t*>scratch, self.total)
 
 
 def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
@@ -1163,11 +1227,13 @@ cdef class _StudExact(_Job):
     cdef int64_t* total
     cdef int64_t deals
 
-    cdef void chunk(self, Py_ssize_t c, void* scratch) noexcept nogil:
+    cdef bint attempt(self, Py_ssize_t c, void* scratch, const unsigned char* flag) noexcept nogil:
         cdef Stud st = self.st
-        cdef int64_t* counts = <int64_t*>scratch
+        cdef int64_t* counts = <int64_t*>scratch  # the tally, then the number of deals
         cdef int d, i, p = 0, slot = 0, first = 0
         cdef uint64_t used = 0
+        if croupier_flag_get(flag):
+            return False
         memset(counts, 0, self.scratch_size)
         for d in range(self.depth):  # deal the prefix as stud_from would
             while p < st.n and slot == st.need[p]:
@@ -1181,8 +1247,13 @@ cdef class _StudExact(_Job):
             used |= (<uint64_t>1) << i
         st.deals = 0
         stud_from(&st, self.stub, p, slot, first, used, counts)
-        merge_tally(st.n, counts, self.total)
-        croupier_atomic_add64(<long long*>&self.deals, <long long>st.deals)
+        counts[st.n * tally_size(st.n)] = <int64_t>st.deals
+        return True
+
+    cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        cdef int64_t* counts = <int64_t*>scratch
+        merge_tally(self.st.n, counts, self.total)
+        croupier_atomic_add64(<long long*>&self.deals, counts[self.st.n * tally_size(self.st.n)])
 
 
 cdef int stud_setup(Stud* st, const uint8_t[::1] cards, const int64_t[::1] starts,
@@ -1274,7 +1345,7 @@ def stud_exact(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_
     job.prefixes = &prefix_view[0]
     job.depth = depth
     job.total = &total[0]
-    job.scratch_size = n * tally_size(n) * sizeof(int64_t)
+    job.scratch_size = (n * tally_size(n) + 1) * sizeof(int64_t)
     job.start(count)
     _run_parallel(job, nt)
     return rows_of_tally(n, &total[0]), int(job.deals)

@@ -43,6 +43,7 @@ import atexit
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
@@ -208,7 +209,13 @@ def run(job: Job, threads: int) -> None:
 
 
 class _Fold(Generic[T]):
-    """``fold``'s job: chunk ``k`` is ``fn(k)``; results are added up in order of ``k``."""
+    """``fold``'s job: chunk ``k`` is ``fn(k)``; results are added up in order of ``k``.
+
+    Once every chunk is handed out, the calling thread runs again a chunk a
+    pool thread still holds (after waiting half a chunk's time for it): a
+    thread on a core another process keeps busy may be late by many chunks'
+    time.  ``fn`` gives the same result whoever runs it; the first one kept.
+    """
 
     def __init__(self, fn: Callable[[int], T], count: int, add: Callable[[T, T], T]) -> None:
         self.chunks = count
@@ -217,23 +224,29 @@ class _Fold(Generic[T]):
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
         self._next = 0  # the next chunk to hand out
-        self._running = 0  # chunks handed out, not finished
+        self._held: set[int] = set()  # chunks handed out, not finished
         self._ready: dict[int, T] = {}  # finished chunks waiting for an earlier one
         self._folded = 0  # chunks added into total
         self._stop = False
+        self._chunk_time = 0.0  # the calling thread's last chunk, in seconds
         self.total: T | None = None
         self.error: BaseException | None = None
 
-    def _claim(self) -> int:
-        """The next chunk, -1 when none is left, -2 while too many results wait."""
+    def _claim(self, late: bool) -> int:
+        """The next chunk; with ``late``, else one a pool thread holds.  -1 when there is
+        none, -2 while too many results wait for an earlier chunk."""
         with self._lock:
-            if self._stop or self._next >= self.chunks:
+            if self._stop:
                 return -1
-            if self._next - self._folded >= FOLD_WINDOW:
-                return -2
-            self._next += 1
-            self._running += 1
-            return self._next - 1
+            if self._next < self.chunks:
+                if self._next - self._folded >= FOLD_WINDOW:
+                    return -2
+                self._next += 1
+                self._held.add(self._next - 1)
+                return self._next - 1
+            if late and self._held:
+                return min(self._held)
+            return -1
 
     def _run(self, k: int) -> None:
         try:
@@ -242,38 +255,50 @@ class _Fold(Generic[T]):
             with self._lock:
                 self.error = self.error or error
                 self._stop = True
-                self._running -= 1
                 self._changed.notify_all()
             raise
         with self._lock:
+            if k not in self._held:
+                return  # another thread finished it first
+            self._held.discard(k)
             self._ready[k] = part
             while self._folded in self._ready:
                 part = self._ready.pop(self._folded)
                 self.total = part if self.total is None else self._add(self.total, part)
                 self._folded += 1
-            self._running -= 1
             self._changed.notify_all()
 
     def help(self) -> None:
         try:
-            while (k := self._claim()) >= 0:
+            while (k := self._claim(late=False)) >= 0:
                 self._run(k)
         except BaseException:
             pass  # recorded in self.error for the caller
 
     def step(self) -> bool:
-        k = self._claim()
+        k = self._claim(late=False)
+        if k == -1:
+            k = self._claim(late=True)
+            if k < 0:
+                return False
+            with self._changed:  # half a chunk's time for the pool thread to finish it
+                self._changed.wait_for(lambda: k not in self._held, self._chunk_time / 2)
+                if k not in self._held:
+                    return True
         if k == -2:  # a chunk on another thread holds the fold up: wait for it a little
             with self._changed:
                 self._changed.wait(WAIT_SECONDS)
             return True
-        if k >= 0:
-            self._run(k)
-        return k >= 0
+        start = time.perf_counter()
+        self._run(k)
+        self._chunk_time = time.perf_counter() - start
+        return True
 
     def wait(self, seconds: float) -> bool:
         with self._changed:
-            return self._changed.wait_for(lambda: self._running == 0, seconds)
+            return self._changed.wait_for(
+                lambda: self._stop or self._folded == self.chunks, seconds
+            )
 
     def cancel(self) -> None:
         with self._lock:
