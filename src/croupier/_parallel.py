@@ -212,7 +212,7 @@ class _Fold(Generic[T]):
     """``fold``'s job: chunk ``k`` is ``fn(k)``; results are added up in order of ``k``.
 
     Once every chunk is handed out, the calling thread runs again a chunk a
-    pool thread still holds (after waiting half a chunk's time for it): a
+    pool thread still holds (after waiting a chunk's time for it): a
     thread on a core another process keeps busy may be late by many chunks'
     time.  ``fn`` gives the same result whoever runs it; the first one kept.
     """
@@ -281,8 +281,8 @@ class _Fold(Generic[T]):
             k = self._claim(late=True)
             if k < 0:
                 return False
-            with self._changed:  # half a chunk's time for the pool thread to finish it
-                self._changed.wait_for(lambda: k not in self._held, self._chunk_time / 2)
+            with self._changed:  # a chunk's time for the pool thread to finish it
+                self._changed.wait_for(lambda: k not in self._held, self._chunk_time)
                 if k not in self._held:
                     return True
         if k == -2:  # a chunk on another thread holds the fold up: wait for it a little
