@@ -139,9 +139,13 @@ class _Pool:
                 with self.lock:
                     self.busy -= 1
 
-    def stop(self) -> None:
+    def stop(self, seconds: float) -> None:
+        """Tell every thread to stop; wait at most ``seconds`` in all for them."""
         for _ in self.threads:
             self.tasks.put(None)
+        deadline = time.monotonic() + seconds
+        for thread in self.threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
 
 
 _pool: _Pool | None = None
@@ -174,9 +178,10 @@ def _forget_pool() -> None:
 
 
 def _stop_pool() -> None:
+    """At exit: the threads finish the chunk they are running (if any) and stop."""
     with _pool_lock:
         if _pool is not None:
-            _pool.stop()
+            _pool.stop(seconds=1.0)
 
 
 if hasattr(os, "register_at_fork"):
