@@ -19,10 +19,11 @@ holds so far, with the cards seen elsewhere as ``dead``.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import cast
 
@@ -30,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier import _equity_kernels as equity_kernels
-from croupier._parallel import usable_cores
+from croupier._parallel import fold, thread_count
 from croupier._validate import as_int, as_sequence, is_int
 from croupier.cards import as_cards, format_card, parse_cards
 from croupier.games import Game
@@ -41,11 +42,18 @@ __all__ = ["EquityResult", "equity"]
 
 # Up to this many boards, equity enumerates them all unless told otherwise.
 EXACT_LIMIT = 2_000_000
+# exact=True is refused beyond these (minutes of work on one core): deals of a
+# game dealt deal by deal (stud; Omaha boards never come near), and
+# combinations of Hold'em ranges (the product of their sizes) to deal.
+EXACT_MAX_DEALS = 2_000_000_000
+EXACT_MAX_COMBINATIONS = 2_000_000
+MAX_SAMPLES = 10_000_000_000  # Monte Carlo deals (about an hour on one core)
 DEFAULT_SAMPLES = 100_000
 KERNEL_CHUNK = 25_000  # Monte Carlo boards per kernel call (and per seed)
 MATCHUP_CHUNK = 1_024  # Hold'em match-ups per exact kernel call
 HOLDEM_EXACT_WORK = 50_000_000  # match-ups x min(boards, 50,000) enumerated when exact=None
 MATCHUP_SCAN_LIMIT = 100_000  # range combinations looked at to decide (exact=None)
+EXECUTOR_WINDOW = 256  # Monte Carlo chunks given to an executor at a time
 NO_DEAL = "the ranges cannot be dealt together: every combination shares a card"
 
 Cards = Sequence[int] | str
@@ -120,6 +128,17 @@ def equity(
     1,000 pre-flop match-ups once those alike up to suits are grouped
     (match-ups x min(boards, 50,000) <= 50,000,000, looked at for up to
     100,000 combinations of the ranges).
+    ``exact=True`` is refused (a ValueError that says how big the request
+    is) beyond 2,000,000,000 deals of a stud game, or for Hold'em ranges
+    whose sizes multiply to more than 2,000,000 combinations: minutes of
+    work or more on one core; ``samples=`` is the way there.  ``samples``
+    is at most 10,000,000,000.
+
+    The work runs in chunks on croupier's one thread pool
+    (``croupier._parallel``): at most ``threads`` threads (default, None:
+    every core this process may use; a larger number is clamped to that),
+    with the same result on any number of threads.  Between chunks the
+    call checks for Ctrl-C, which stops it within a fraction of a second.
     ``executor``
     (any ``concurrent.futures.Executor``, e.g. Dask's) evaluates chunks of
     deals: Monte Carlo samples and the match-ups of exact Hold'em ranges;
@@ -150,14 +169,37 @@ def equity(
 
 def _check_options(
     samples: object, seed: object, threads: object
-) -> tuple[int | None, int | None, int | None]:
-    """Each option as an int or None; ValueError naming it unless it is one in range."""
+) -> tuple[int | None, int | None, int]:
+    """Each option as an int or None; ValueError naming it unless it is one in range.
+
+    ``threads`` comes back as the threads to use (None: every core; clamped to
+    the cores); ``samples`` above MAX_SAMPLES is refused before anything is
+    allocated.
+    """
     out: list[int | None] = []
     for name, value, low in (("samples", samples, 1), ("seed", seed, 0), ("threads", threads, 1)):
         if value is not None and (not is_int(value) or as_int(value, name) < low):
             raise ValueError(f"{name} must be an int of at least {low} or None, got {value!r}")
         out.append(None if value is None else as_int(value, name))
-    return out[0], out[1], out[2]
+    if out[0] is not None and out[0] > MAX_SAMPLES:
+        raise ValueError(f"samples must be at most {MAX_SAMPLES:,}, got {_size(out[0])}")
+    return out[0], out[1], thread_count(out[2])
+
+
+def _size(count: int) -> str:
+    """A count for a message: with commas, or its power of ten when it is huge."""
+    if count < 10**18:
+        return f"{count:,}"
+    return f"about 10**{round(math.log10(count))}"
+
+
+def _too_big(what: str, count: int, limit: int) -> ValueError:
+    """The refusal of an exact request of ``count`` (deals or combinations)."""
+    return ValueError(
+        f"exact equity here is {_size(count)} {what}, more than the {limit:,} croupier "
+        f"enumerates (minutes of work on one core); pass samples= (say samples=1_000_000) "
+        "for Monte Carlo instead"
+    )
 
 
 # A run to a target standard error (``stderr=``): the first round, and the most
@@ -318,6 +360,8 @@ def _equity(
             match_ups = _match_ups(ranges, known + dead_cards)
             exact = len(match_ups.holes) * min(per_deal, 50_000) <= HOLDEM_EXACT_WORK
     if exact:
+        if match_ups is None and at_most > EXACT_MAX_COMBINATIONS:
+            raise _too_big("combinations of the ranges to deal", at_most, EXACT_MAX_COMBINATIONS)
         match_ups = match_ups or _match_ups(ranges, known + dead_cards)
         mean, deals = _holdem_exact(match_ups, known, dead_cards, threads, executor)
         return _result(mean, 1, True, deals)
@@ -339,8 +383,9 @@ def _stud_equity(
     the rest of their seven cards come from the deck less every known card.
 
     Every completion (exact) is enumerated in this process on the nogil
-    kernel ``stud_exact``; Monte Carlo chunks go to ``executor`` when one is
-    given (each with a seed of its own, so the result is the same without).
+    kernel ``stud_exact`` (on ``threads`` threads); Monte Carlo chunks go to
+    ``executor`` when one is given (each with a seed of its own, so the
+    result is the same without).
     """
     known: list[list[int]] = []
     for i, h in enumerate(hands):
@@ -362,13 +407,15 @@ def _stud_equity(
         left -= k
     if exact is None:
         exact = samples is None and deals <= EXACT_LIMIT
+    if exact and deals > EXACT_MAX_DEALS:
+        raise _too_big("deals", deals, EXACT_MAX_DEALS)
     held = np.array([c for h in known for c in h], dtype=np.uint8)
     starts = np.cumsum([0] + [len(h) for h in known], dtype=np.int64)
     rules = rules_of(game.variant)
     razz = rules.equity == "razz"
     hilo = rules.low_value is not None
     if exact:
-        rows, count = equity_kernels.stud_exact(held, starts, stub, razz, hilo)
+        rows, count = equity_kernels.stud_exact(held, starts, stub, razz, hilo, threads)
         return _result(np.array(rows), count, True)
     sums, count = _kernel_chunks(
         lambda chunk_seed, size: equity_kernels.stud_sampled(
@@ -455,8 +502,11 @@ def _fixed_hands(
     board_size = sum(s.board for s in game.streets)
     stub = np.array([c for c in range(52) if c not in set(gone)], dtype=np.uint8)
     missing = board_size - len(known)
+    boards = math.comb(len(stub), missing)
     if exact is None:
-        exact = samples is None and math.comb(len(stub), missing) <= EXACT_LIMIT
+        exact = samples is None and boards <= EXACT_LIMIT
+    if exact and boards > EXACT_MAX_DEALS:  # pragma: no cover - at most C(48, 5) boards
+        raise _too_big("boards", boards, EXACT_MAX_DEALS)
     fixed = np.array(known, dtype=np.uint8)
     hole_matrix = np.array(holes, dtype=np.uint8)
     if _is_holdem(game) and not exact:
@@ -474,9 +524,8 @@ def _fixed_hands(
         raise ValueError(f"equity is not available for {game.name} yet")
     hilo = rules_of(game.variant).low_value is not None
     if exact:
-        cores = threads or usable_cores()
-        rows = equity_kernels.omaha_exact(hole_matrix, fixed, stub, missing, hilo, cores)
-        return np.array(rows), math.comb(len(stub), missing), True
+        rows = equity_kernels.omaha_exact(hole_matrix, fixed, stub, missing, hilo, threads)
+        return np.array(rows), boards, True
     sums, count = _kernel_chunks(
         lambda chunk_seed, size: equity_kernels.omaha_sampled(
             hole_matrix, fixed, stub, missing, hilo, chunk_seed, size
@@ -487,17 +536,6 @@ def _fixed_hands(
         executor,
     )
     return sums, count, False
-
-
-_POOLS: dict[int, ThreadPoolExecutor] = {}
-
-
-def _pool(workers: int) -> ThreadPoolExecutor:
-    """A thread pool of ``workers`` threads, kept for later calls."""
-    pool = _POOLS.get(workers)
-    if pool is None:
-        pool = _POOLS[workers] = ThreadPoolExecutor(workers, thread_name_prefix="croupier")
-    return pool
 
 
 def _is_holdem(game: Game) -> bool:
@@ -586,11 +624,10 @@ def _holdem_exact(
     holes, weights, members = match_ups.holes, match_ups.weights, match_ups.members
     board = np.array(known, dtype=np.uint8)
     dead_cards = np.array(dead, dtype=np.uint8)
-    cores = threads or usable_cores()
 
     def chunk(start: int) -> tuple[npt.NDArray[np.float64], int]:
         stop = start + MATCHUP_CHUNK
-        means, boards = equity_kernels.holdem_exact(holes[start:stop], board, dead_cards, cores)
+        means, boards = equity_kernels.holdem_exact(holes[start:stop], board, dead_cards, threads)
         deals = int((boards * members[start:stop]).sum())
         return np.tensordot(weights[start:stop], means, axes=1), deals
 
@@ -638,23 +675,37 @@ def _kernel_chunks(
 ) -> tuple[npt.NDArray[np.float64], int]:
     """Monte Carlo in chunks of KERNEL_CHUNK deals, each ``run(seed, size)`` with its own seed.
 
-    The chunks run on ``threads`` cores (the kernels drop the GIL) or go to
-    ``executor`` when one is given; the seeds depend only on ``seed``, so the
-    result is the same either way.
+    Chunk ``k`` is seeded by the ``k``-th child of ``SeedSequence(seed)``
+    (what ``spawn`` would give, made when the chunk runs) and the chunks are
+    added up in order, so the result depends on ``seed`` only: not on the
+    threads (the chunks run on croupier's pool; the kernels drop the GIL)
+    nor on ``executor`` (which gets the chunks when one is given).  Memory
+    does not grow with ``samples``.
     """
     count = DEFAULT_SAMPLES if samples is None else samples
-    cores = threads or usable_cores()
-    streams = np.random.SeedSequence(seed).spawn(math.ceil(count / KERNEL_CHUNK))
-    sizes = [min(KERNEL_CHUNK, count - k * KERNEL_CHUNK) for k in range(len(streams))]
-    seeds = [int(s.generate_state(1, np.uint64)[0]) for s in streams]
+    root = np.random.SeedSequence(seed)
+    chunks = -(-count // KERNEL_CHUNK)
 
     def chunk(k: int) -> npt.NDArray[np.float64]:
-        return np.array(run(seeds[k], sizes[k]))
+        stream = np.random.SeedSequence(
+            root.entropy, spawn_key=(*root.spawn_key, k), pool_size=root.pool_size
+        )
+        size = min(KERNEL_CHUNK, count - k * KERNEL_CHUNK)
+        return np.array(run(int(stream.generate_state(1, np.uint64)[0]), size))
 
-    if executor is not None:
-        parts = [f.result() for f in [executor.submit(chunk, k) for k in range(len(sizes))]]
-    elif cores > 1 and len(sizes) > 1:
-        parts = list(_pool(cores).map(chunk, range(len(sizes))))
-    else:
-        parts = [chunk(k) for k in range(len(sizes))]
-    return np.sum(parts, axis=0), count
+    if executor is None:
+        return fold(chunk, chunks, threads, _add), count
+    # At most EXECUTOR_WINDOW chunks submitted and not yet added, oldest first.
+    pending: collections.deque[Future[npt.NDArray[np.float64]]] = collections.deque()
+    total: npt.NDArray[np.float64] | None = None
+    for k in range(chunks):
+        pending.append(executor.submit(chunk, k))
+        while len(pending) >= EXECUTOR_WINDOW or (pending and k == chunks - 1):
+            part = pending.popleft().result()
+            total = part if total is None else total + part
+    assert total is not None
+    return total, count
+
+
+def _add(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    return a + b

@@ -1,4 +1,10 @@
-"""Type stub of the compiled module ``croupier._equity_kernels`` (see _equity_kernels.pyx)."""
+"""Type stub of the compiled module ``croupier._equity_kernels`` (see _equity_kernels.pyx).
+
+The exact kernels run in chunks on croupier's thread pool (``croupier._parallel``):
+``threads`` is how many of its threads a call may use (None: every core; clamped to
+the cores), with the same numbers on any of them.  The sampled ones run on the calling
+thread; ``croupier.equity`` runs their chunks on the pool.
+"""
 
 import numpy as np
 import numpy.typing as npt
@@ -17,7 +23,7 @@ def holdem_exact(
     holes: npt.NDArray[np.uint8],
     board: npt.NDArray[np.uint8],
     dead: npt.NDArray[np.uint8],
-    threads: int,
+    threads: int | None,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
     """Per match-up of ``holes`` (match-ups, players, 2): mean shares over every board, boards."""
 
@@ -48,7 +54,7 @@ def omaha_exact(
     stub: npt.NDArray[np.uint8],
     missing: int,
     hilo: bool,
-    threads: int,
+    threads: int | None,
 ) -> list[list[float]]:
     """Omaha (hi or hi/lo eight-or-better) sums of shares over every completion of ``board``."""
 
@@ -69,6 +75,7 @@ def stud_exact(
     stub: npt.NDArray[np.uint8],
     razz: bool,
     hilo: bool,
+    threads: int | None = 1,
 ) -> tuple[list[list[float]], int]:
     """Stud sums of shares over every way to complete each player's seven cards, and the deals."""
 

@@ -12,7 +12,7 @@ weights it by the number of boards with those ranks.  Then it corrects the
 boards on which someone makes a flush: those have three or more cards of
 one suit, which it enumerates as (the ranks of that suit) x (a multiset of
 the other ranks).  About 45,000 classes instead of 1.7 million boards.
-Match-ups (for ranges) are shared out among the threads.
+Match-ups (for ranges) are handed out in chunks to the threads.
 
 ``holdem_sampled`` draws boards with a partial Fisher-Yates shuffle and
 evaluates them with running key sums: each card adds its ``CARD_KEY`` (rank
@@ -32,14 +32,39 @@ and ``eight_low_n``.
 Per player the results are, in rows 0..5: the share of the pot won, the
 share of the high, the share of the low, 1 if the whole pot was won alone,
 1 if the high was tied, and the squared share.
+
+Threads: the exact kernels cut their work into chunks (match-ups; boards or
+deals by their first cards) and run them on croupier's one thread pool
+(``croupier._parallel``; no OpenMP), the calling thread included, checking
+for Ctrl-C between chunks.  ``omaha_exact`` and ``stud_exact`` count each
+deal in integers (``tally_pot``) and turn the counts into sums at the end,
+so the numbers do not depend on how the chunks fall on the threads.  The
+sampled kernels run on one thread each; ``croupier.equity`` runs chunks of
+samples, each with its own seed, on the pool.
 """
 
-from cython.parallel cimport parallel, prange, threadid
+cimport cython
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
+
+import math
 
 import numpy as np
 
+from croupier._chunks cimport (
+    croupier_atomic_add64,
+    croupier_chunks,
+    croupier_chunks_cancel,
+    croupier_chunks_claim,
+    croupier_chunks_done,
+    croupier_chunks_init,
+    croupier_chunks_stopped,
+    croupier_chunks_wait,
+    croupier_flag_claim,
+    croupier_flag_get,
+    croupier_flag_set,
+)
 from croupier._eval cimport (
     CROUPIER_CARD_KEY,
     CROUPIER_FLUSH,
@@ -59,6 +84,8 @@ from croupier._eval cimport (
     valid_cards,
 )
 
+from croupier._parallel import run as _run_parallel, thread_count
+
 __all__ = [
     "holdem_exact",
     "holdem_range_sampled",
@@ -73,7 +100,124 @@ cdef enum:
     MAX_PLAYERS = 23
     ROWS = 6
     BATCH = 64  # Monte Carlo boards dealt before they are scored
-    MAX_THREADS = 64  # more threads than this are not started (nor scratch for them)
+    CHUNK_DEALS = 250000  # about this many deals (or less) per chunk of an exact enumeration
+
+
+# ----------------------------------------------------------------------------
+# Jobs for the pool of croupier._parallel
+# ----------------------------------------------------------------------------
+
+cdef class _Job:
+    """An exact enumeration cut into chunks, for ``croupier._parallel.run``.
+
+    A subclass says how to compute chunk ``c`` into a thread's private
+    scratch (``attempt``, which gives up when the chunk's flag shows it
+    published) and how to put that result into the job's output
+    (``publish``), and how many bytes of scratch a thread needs
+    (``scratch_size``; the calling thread's is ``mine``).  Whoever finishes a
+    chunk first publishes it: when no chunk is left to hand out, the calling
+    thread runs again the chunks a pool thread still holds (a thread on a
+    core another process keeps busy can be minutes late by a chunk's
+    standards), so the call never waits for a slow thread.  The results are
+    the same whoever computes them.  A job owns every buffer its chunks
+    write, so a chunk still running after an interrupt writes into live
+    memory.
+    """
+
+    cdef croupier_chunks work
+    cdef unsigned char* flags  # per chunk: 0 not published, 2 being published, 1 published
+    cdef Py_ssize_t late       # the calling thread looks for late chunks from here
+    cdef size_t scratch_size
+    cdef void* mine
+    cdef object keep  # the arrays behind the job's pointers
+
+    def __dealloc__(self):
+        free(self.mine)
+        free(self.flags)
+
+    cdef int start(self, Py_ssize_t chunks) except -1:
+        """Make ``chunks`` chunks and the calling thread's scratch."""
+        croupier_chunks_init(&self.work, chunks)
+        self.flags = <unsigned char*>calloc(chunks, 1)
+        self.mine = malloc(self.scratch_size) if self.scratch_size else NULL
+        if self.flags == NULL or (self.scratch_size and self.mine == NULL):
+            raise MemoryError()
+        return 0
+
+    cdef bint attempt(self, Py_ssize_t c, void* scratch, const unsigned char* flag) noexcept nogil:
+        return True
+
+    cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        pass
+
+    cdef void chunk(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        """Compute chunk ``c``; publish it unless another thread was first."""
+        if self.attempt(c, scratch, &self.flags[c]) and croupier_flag_claim(&self.flags[c]):
+            self.publish(c, scratch)
+            croupier_flag_set(&self.flags[c])
+            croupier_chunks_done(&self.work)
+
+    cdef Py_ssize_t late_chunk(self) noexcept nogil:
+        """A chunk handed out to a pool thread and not yet published, or -1.
+        (Called once every chunk is handed out.)"""
+        cdef Py_ssize_t c
+        if croupier_chunks_stopped(&self.work):
+            return -1
+        for c in range(self.late, self.work.count):
+            if croupier_flag_get(&self.flags[c]) == 0:
+                self.late = c + 1
+                return c
+        self.late = self.work.count
+        return -1
+
+    @property
+    def chunks(self):
+        return self.work.count
+
+    def help(self):
+        cdef void* scratch = NULL
+        cdef Py_ssize_t c
+        with nogil:
+            if self.scratch_size:
+                scratch = malloc(self.scratch_size)
+            if scratch != NULL or not self.scratch_size:
+                c = croupier_chunks_claim(&self.work)
+                while c >= 0:
+                    self.chunk(c, scratch)
+                    c = croupier_chunks_claim(&self.work)
+            free(scratch)
+
+    def step(self):
+        cdef Py_ssize_t c
+        with nogil:
+            c = croupier_chunks_claim(&self.work)
+            if c < 0:
+                c = self.late_chunk()
+            if c >= 0:
+                self.chunk(c, self.mine)
+        return c >= 0
+
+    def wait(self, double seconds):
+        cdef bint done
+        with nogil:
+            done = croupier_chunks_wait(&self.work, seconds)
+        return done
+
+    def cancel(self):
+        croupier_chunks_cancel(&self.work)
+
+
+cdef inline Py_ssize_t tally_size(int n) noexcept nogil:
+    """Counters per player of a tally (see ``tally_pot``)."""
+    return (n + 1) * (n + 1) * 2
+
+
+cdef inline void merge_tally(int n, const int64_t* counts, int64_t* total) noexcept nogil:
+    """Add a chunk's tally into the job's (other threads add theirs at the same time)."""
+    cdef Py_ssize_t i
+    for i in range(n * tally_size(n)):
+        if counts[i]:
+            croupier_atomic_add64(<long long*>&total[i], counts[i])
 
 
 cdef inline uint64_t suit_bit(uint8_t c) noexcept nogil:
@@ -180,8 +324,10 @@ cdef inline void score_weighted(int n, const uint16_t* v, double w, double* acc)
 
 
 cdef double spot_exact(int n, const uint8_t* holes, const uint8_t* board, int nb,
-                       uint64_t gone, Scratch* s, double* acc) noexcept nogil:
-    """Sums of shares over every board completing ``board``; returns the number of boards.
+                       uint64_t gone, Scratch* s, double* acc,
+                       const unsigned char* flag) noexcept nogil:
+    """Sums of shares over every board completing ``board``; returns the number of boards,
+    or -1 as soon as ``flag`` (a chunk's publication flag) is set: someone else was first.
 
     Ranks first, suits after.  Every board is first scored as if nobody
     could make a flush: boards with the same ranks score alike, so one
@@ -243,6 +389,8 @@ cdef double spot_exact(int n, const uint8_t* holes, const uint8_t* board, int nb
 
     # The boards on which somebody has a flush: replace their rank-only score.
     for suit in range(4):
+        if croupier_flag_get(flag):
+            return -1.0
         most = 0
         for p in range(n):
             if hole_count[suit][p] > most:
@@ -252,6 +400,8 @@ cdef double spot_exact(int n, const uint8_t* holes, const uint8_t* board, int nb
         for r in range(13):
             other[r] = avail[r] - <int>((stub_mask[suit] >> r) & 1)
         for k in range(kmin, kmax + 1):
+            if croupier_flag_get(flag):
+                return -1.0
             subsets = fill_subsets(stub_mask[suit], k, 0, 0, s.subset_masks, s.subset_keys, 0)
             others = fill_multisets(other, 0, missing - k, board_rank, 1.0,
                                     s.other_keys, s.other_weights, 0)
@@ -274,17 +424,64 @@ cdef double spot_exact(int n, const uint8_t* holes, const uint8_t* board, int nb
     return boards
 
 
+@cython.final
+cdef class _HoldemExact(_Job):
+    """Chunk ``c``: match-ups ``c * per`` to ``(c + 1) * per``, each alone (``spot_exact``).
+
+    A thread's scratch is a ``Scratch`` and then the chunk's means and board
+    counts, copied into the job's arrays when published."""
+
+    cdef const uint8_t* holes
+    cdef const uint8_t* board
+    cdef int n, nb
+    cdef uint64_t base
+    cdef Py_ssize_t m_count, per
+    cdef double* means
+    cdef double* boards
+
+    cdef bint attempt(self, Py_ssize_t c, void* scratch, const unsigned char* flag) noexcept nogil:
+        cdef Py_ssize_t m, first = c * self.per, stop = min(first + self.per, self.m_count)
+        cdef int i, rows = ROWS * self.n
+        cdef double* means = <double*>(<char*>scratch + sizeof(Scratch))
+        cdef double* boards = means + self.per * rows
+        cdef const uint8_t* hole
+        cdef double* mean
+        cdef uint64_t gone
+        for m in range(first, stop):
+            hole = self.holes + 2 * self.n * m
+            mean = means + rows * (m - first)
+            memset(mean, 0, rows * sizeof(double))
+            gone = self.base
+            for i in range(2 * self.n):
+                gone = gone | ((<uint64_t>1) << hole[i])
+            boards[m - first] = spot_exact(self.n, hole, self.board, self.nb, gone,
+                                           <Scratch*>scratch, mean, flag)
+            if boards[m - first] < 0:
+                return False
+            for i in range(rows):
+                mean[i] = mean[i] / boards[m - first]
+        return True
+
+    cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        cdef Py_ssize_t first = c * self.per, size = min(first + self.per, self.m_count) - first
+        cdef int rows = ROWS * self.n
+        cdef double* means = <double*>(<char*>scratch + sizeof(Scratch))
+        memcpy(self.means + rows * first, means, size * rows * sizeof(double))
+        memcpy(self.boards + first, means + self.per * rows, size * sizeof(double))
+
+
 def holdem_exact(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board,
-                 const uint8_t[::1] dead, int threads):
+                 const uint8_t[::1] dead, threads):
     """Exact Hold'em shares of one or many match-ups, over every completion of ``board``.
 
     ``holes`` is (match-ups, players, 2) uint8 and ``dead`` the cards out of
     the deck besides the board and the hands.  Returns ``(means, boards)``:
     ``means[m]`` is (ROWS, players), match-up ``m``'s shares averaged over its
-    boards, and ``boards[m]`` their number.  Each match-up is computed alone
-    (the same numbers on any number of ``threads``).  A match-up whose cards
-    are not valid and distinct from each other, the board and the dead cards
-    raises ValueError.
+    boards, and ``boards[m]`` their number.  Each match-up is computed alone,
+    the match-ups in chunks on up to ``threads`` threads of croupier's pool
+    (the same numbers on any number of ``threads``; None means every core).
+    A match-up whose cards are not valid and distinct from each other, the
+    board and the dead cards raises ValueError.
 
     >>> import numpy as np
     >>> from croupier import parse_cards
@@ -296,12 +493,11 @@ def holdem_exact(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board,
     """
     cdef Py_ssize_t m_count = holes.shape[0], m
     cdef int n = <int>holes.shape[1], nb = <int>board.shape[0]
-    cdef int nt = min(max(1, threads), MAX_THREADS)
-    cdef uint64_t base = 0, seen, gone
-    cdef Scratch* scratch
+    cdef int nt = thread_count(threads)
+    cdef uint64_t base = 0, seen
     cdef double[:, :, ::1] means
     cdef double[::1] boards
-    cdef int t, i, j
+    cdef _HoldemExact job
     if n > MAX_PLAYERS or n < 2:
         raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
     if holes.shape[2] != 2:
@@ -324,22 +520,24 @@ def holdem_exact(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board,
     boards = count
     if m_count == 0:
         return result, count.astype(np.int64)
-    scratch = <Scratch*>malloc(nt * sizeof(Scratch))
-    if scratch == NULL:
-        raise MemoryError()
-    try:
-        with nogil, parallel(num_threads=nt):
-            t = threadid()
-            for m in prange(m_count, schedule="dynamic"):
-                gone = base
-                for j in range(2 * n):
-                    gone = gone | ((<uint64_t>1) << holes[m, j >> 1, j & 1])
-                boards[m] = spot_exact(n, &holes[m, 0, 0], &board[0] if nb else NULL, nb,
-                                       gone, scratch + t, &means[m, 0, 0])
-                for i in range(ROWS * n):
-                    (&means[m, 0, 0])[i] = (&means[m, 0, 0])[i] / boards[m]
-    finally:
-        free(scratch)
+    job = _HoldemExact()
+    job.keep = (holes, board, result, count)
+    job.holes = &holes[0, 0, 0]
+    job.board = &board[0] if nb else NULL
+    job.n = n
+    job.nb = nb
+    job.base = base
+    job.m_count = m_count
+    job.means = &means[0, 0, 0]
+    job.boards = &boards[0]
+    # Some 100,000 board classes (rank multisets and flush corrections) per
+    # chunk, and 64 match-ups at most: a pre-flop match-up has about 45,000,
+    # so it is a chunk alone; a flop match-up has fewer than 990.
+    deals = math.comb(52 - croupier_popcount64(base) - 2 * n, 5 - nb)
+    job.per = min(64, max(1, 100_000 // (min(deals, 50_000) * n)))
+    job.scratch_size = sizeof(Scratch) + job.per * (ROWS * n + 1) * sizeof(double)
+    job.start((m_count + job.per - 1) // job.per)
+    _run_parallel(job, nt)
     return result, count.astype(np.int64)
 
 
@@ -706,15 +904,82 @@ cdef void split_pot(int n, const uint16_t* high, const uint8_t* low, bint hilo,
             acc[3 * n + p] += 1.0
 
 
+cdef void tally_pot(int n, const uint16_t* high, const uint8_t* low, bint hilo,
+                    int64_t* counts) noexcept nogil:
+    """Count one deal as ``split_pot`` would share it, in integers.
+
+    Player ``p``'s counter ``p * tally_size(n) + (w * (n + 1) + lw) * 2 + l``
+    counts the deals on which they took a ``1 / w`` share of the high
+    (``w = 0``: none), a ``1 / lw`` share of the low (``lw = 0``: none), with
+    (``l = 1``) or without a qualifying low.  Integer counts add up the same
+    in any order, so an enumeration split among threads gives the same sums
+    as one thread (``rows_of_tally``).
+    """
+    cdef uint16_t best = 0
+    cdef uint8_t best_low = 0
+    cdef int p, w, lw, winners = 0, low_winners = 0
+    cdef Py_ssize_t size = tally_size(n)
+    for p in range(n):
+        if high[p] > best:
+            best = high[p]
+            winners = 1
+        elif high[p] == best:
+            winners += 1
+        if hilo:
+            if low[p] > best_low:
+                best_low = low[p]
+                low_winners = 1
+            elif low[p] == best_low and low[p]:
+                low_winners += 1
+    for p in range(n):
+        w = winners if high[p] == best else 0
+        lw = low_winners if best_low and low[p] == best_low else 0
+        counts[p * size + (w * (n + 1) + lw) * 2 + (best_low != 0)] += 1
+
+
+cdef list rows_of_tally(int n, const int64_t* counts):
+    """The ROWS sums of ``split_pot`` from a ``tally_pot`` tally."""
+    cdef int p, w, lw, has_low
+    cdef Py_ssize_t size = tally_size(n)
+    cdef int64_t c
+    cdef double high, low, share
+    rows = [[0.0] * n for _ in range(ROWS)]
+    for p in range(n):
+        for w in range(n + 1):
+            for lw in range(n + 1):
+                for has_low in range(2):
+                    c = counts[p * size + (w * (n + 1) + lw) * 2 + has_low]
+                    if not c:
+                        continue
+                    high = ((0.5 if has_low else 1.0) / w) if w else 0.0
+                    low = (0.5 / lw) if lw else 0.0
+                    share = high + low
+                    rows[0][p] += c * share
+                    rows[1][p] += c * high
+                    rows[2][p] += c * low
+                    if share == 1.0:
+                        rows[3][p] += c
+                    if w > 1:
+                        rows[4][p] += c
+                    rows[5][p] += c * share * share
+    return rows
+
+
+cdef inline void omaha_values(int n, int nh, const uint8_t* holes, const uint8_t* board,
+                              bint hilo, uint16_t* high, uint8_t* low) noexcept nogil:
+    """Each Omaha hand's high and (``hilo``) eight-or-better low on a five-card board."""
+    cdef int p
+    for p in range(n):
+        high[p] = omaha_high_k(holes + p * nh, nh, board, 5)
+        low[p] = omaha_low8_k(holes + p * nh, nh, board, 5) if hilo else 0
+
+
 cdef void omaha_score(int n, int nh, const uint8_t* holes, const uint8_t* board, bint hilo,
                       double* acc) noexcept nogil:
     """Add one five-card board's shares (ROWS x n) for Omaha hands of ``nh`` cards."""
     cdef uint16_t high[MAX_PLAYERS]
     cdef uint8_t low[MAX_PLAYERS]
-    cdef int p
-    for p in range(n):
-        high[p] = omaha_high_k(holes + p * nh, nh, board, 5)
-        low[p] = omaha_low8_k(holes + p * nh, nh, board, 5) if hilo else 0
+    omaha_values(n, nh, holes, board, hilo, high, low)
     split_pot(n, high, low, hilo, acc)
 
 
@@ -738,57 +1003,102 @@ cdef int check_omaha(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
 
 
 cdef void omaha_from(int n, int nh, const uint8_t* holes, bint hilo, const uint8_t* stub, int m,
-                     int first, uint8_t* cards, int depth, double* acc) noexcept nogil:
-    """Every completion of ``cards`` (a five-card board, ``depth`` cards set) from stub[first:]."""
+                     int first, uint8_t* cards, int depth, int64_t* counts) noexcept nogil:
+    """Tally every completion of ``cards`` (a five-card board, ``depth`` cards set) from
+    stub[first:]."""
+    cdef uint16_t high[MAX_PLAYERS]
+    cdef uint8_t low[MAX_PLAYERS]
     cdef int i
     if depth == 5:
-        omaha_score(n, nh, holes, cards, hilo, acc)
+        omaha_values(n, nh, holes, cards, hilo, high, low)
+        tally_pot(n, high, low, hilo, counts)
         return
     for i in range(first, m - (4 - depth)):
         cards[depth] = stub[i]
-        omaha_from(n, nh, holes, hilo, stub, m, i + 1, cards, depth + 1, acc)
+        omaha_from(n, nh, holes, hilo, stub, m, i + 1, cards, depth + 1, counts)
+
+
+@cython.final
+cdef class _OmahaExact(_Job):
+    """Chunk ``c``: the boards whose first ``depth`` new cards are ``prefixes[c]``."""
+
+    cdef const uint8_t* holes
+    cdef const uint8_t* board
+    cdef const uint8_t* stub
+    cdef const uint8_t* prefixes
+    cdef int n, nh, nb, m, depth
+    cdef bint hilo
+    cdef int64_t* total
+
+    cdef bint attempt(self, Py_ssize_t c, void* scratch, const unsigned char* flag) noexcept nogil:
+        cdef int64_t* counts = <int64_t*>scratch
+        cdef uint8_t cards[5]
+        cdef int j, first = 0
+        if croupier_flag_get(flag):
+            return False
+        memset(counts, 0, self.scratch_size)
+        for j in range(self.nb):
+            cards[j] = self.board[j]
+        for j in range(self.depth):
+            first = self.prefixes[c * self.depth + j]
+            cards[self.nb + j] = self.stub[first]
+            first += 1
+        omaha_from(self.n, self.nh, self.holes, self.hilo, self.stub, self.m, first, cards,
+                   self.nb + self.depth, counts)
+        return True
+
+    cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        merge_tally(self.n, <int64_t*>scratch, self.total)
 
 
 def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
-                const uint8_t[::1] stub, int missing, bint hilo, int threads):
+                const uint8_t[::1] stub, int missing, bint hilo, threads):
     """Sums of shares over every completion of ``board`` with ``missing`` cards of ``stub``.
 
     ``holes`` is (players, hole cards), 2 to 6 cards (Omaha: exactly two of
     them with three of the board); ``hilo`` splits each pot with the best
-    eight-or-better low.  The first new card is shared out among ``threads``
-    threads.  Returns the ROWS lists of sums.
+    eight-or-better low.  The boards are cut into chunks by their first one
+    or two new cards, run on up to ``threads`` threads of croupier's pool
+    (None: every core), and counted in integers (``tally_pot``): the same
+    sums on any number of threads.  Returns the ROWS lists of sums.
     """
     cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
-    cdef int m = <int>stub.shape[0], stride, i, j, t
-    cdef int nt = min(max(1, threads), MAX_THREADS)
-    cdef double* acc
-    cdef uint8_t* boards
-    cdef uint8_t* cards
+    cdef int m = <int>stub.shape[0], depth, i, j, top
+    cdef int nt = thread_count(threads)
+    cdef int64_t[::1] total
+    cdef uint8_t[::1] prefix_view
+    cdef _OmahaExact job
     check_omaha(holes, board, stub, missing)
-    stride = ((ROWS * n + 7) // 8 + 8) * 8  # per-thread blocks, cache lines apart
-    acc = <double*>calloc(nt * stride, sizeof(double))
-    boards = <uint8_t*>malloc(nt * 64)  # a board per thread, cache lines apart
-    try:
-        if acc == NULL or boards == NULL:
-            raise MemoryError()
-        with nogil:
-            if missing == 0:
-                omaha_score(n, nh, &holes[0, 0], &board[0], hilo, acc)
-            else:
-                with parallel(num_threads=nt):
-                    t = threadid()
-                    cards = boards + 64 * t
-                    for i in prange(m - missing + 1, schedule="dynamic"):
-                        for j in range(nb):
-                            cards[j] = board[j]
-                        cards[nb] = stub[i]
-                        omaha_from(n, nh, &holes[0, 0], hilo, &stub[0], m, i + 1, cards, nb + 1,
-                                   acc + t * stride)
-        return [[sum([acc[t * stride + r * n + i] for t in range(nt)]) for i in range(n)]
-                for r in range(ROWS)]
-    finally:
-        free(acc)
-        free(boards)
+    # Small enumerations are one chunk; big ones are cut by their first one or
+    # two new cards (at most 1,326 chunks of at most C(50, 3) boards each).
+    depth = 0 if math.comb(m, missing) * n <= CHUNK_DEALS else min(2, missing)
+    top = m - missing + 1  # the first new card is stub[i] for i < top
+    pairs = []
+    if depth == 1:
+        pairs = [i for i in range(top)]
+    elif depth == 2:
+        pairs = [k for i in range(top) for j in range(i + 1, top + 1) for k in (i, j)]
+    prefixes = np.array(pairs if depth else [0], dtype=np.uint8)
+    tally = np.zeros(n * tally_size(n), dtype=np.int64)
+    total = tally
+    prefix_view = prefixes
+    job = _OmahaExact()
+    job.keep = (holes, board, stub, prefixes, tally)
+    job.holes = &holes[0, 0]
+    job.board = &board[0] if nb else NULL
+    job.stub = &stub[0] if m else NULL
+    job.prefixes = &prefix_view[0]
+    job.n = n
+    job.nh = nh
+    job.nb = nb
+    job.m = m
+    job.depth = depth
+    job.hilo = hilo
+    job.total = &total[0]
+    job.scratch_size = n * tally_size(n) * sizeof(int64_t)
+    job.start(len(pairs) // depth if depth else 1)
+    _run_parallel(job, nt)
+    return rows_of_tally(n, &total[0])
 
 
 def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
@@ -841,10 +1151,8 @@ cdef struct Stud:
     double deals
 
 
-cdef void stud_score(Stud* st, double* acc) noexcept nogil:
-    """Add one deal's shares: every player's seven cards are in ``st.hands``."""
-    cdef uint16_t high[MAX_PLAYERS]
-    cdef uint8_t low[MAX_PLAYERS]
+cdef inline void stud_values(Stud* st, uint16_t* high, uint8_t* low) noexcept nogil:
+    """Each player's high (or Razz low) and (``hilo``) eight-or-better low of their seven cards."""
     cdef int p
     for p in range(st.n):
         if st.kind == STUD_RAZZ:
@@ -852,26 +1160,100 @@ cdef void stud_score(Stud* st, double* acc) noexcept nogil:
         else:
             high[p] = high_n(&st.hands[7 * p], 7)
         low[p] = eight_low_n(&st.hands[7 * p], 7) if st.hilo else 0
+
+
+cdef void stud_score(Stud* st, double* acc) noexcept nogil:
+    """Add one deal's shares: every player's seven cards are in ``st.hands``."""
+    cdef uint16_t high[MAX_PLAYERS]
+    cdef uint8_t low[MAX_PLAYERS]
+    stud_values(st, high, low)
     split_pot(st.n, high, low, st.hilo, acc)
     st.deals += 1
 
 
 cdef void stud_from(Stud* st, const uint8_t* stub, int p, int slot, int first, uint64_t used,
-                    double* acc) noexcept nogil:
-    """Every way to give player ``p`` (from card ``slot`` on) and the players after
-    them their missing cards from the stub cards not in ``used``."""
+                    int64_t* counts) noexcept nogil:
+    """Tally every way to give player ``p`` (from card ``slot`` on) and the players
+    after them their missing cards from the stub cards not in ``used``."""
+    cdef uint16_t high[MAX_PLAYERS]
+    cdef uint8_t low[MAX_PLAYERS]
     cdef int i
     while p < st.n and slot == st.need[p]:
         p += 1
         slot = 0
         first = 0
     if p == st.n:
-        stud_score(st, acc)
+        stud_values(st, high, low)
+        tally_pot(st.n, high, low, st.hilo, counts)
+        st.deals += 1
         return
     for i in range(first, st.m):
         if not (used >> i) & 1:
             st.hands[7 * p + st.have[p] + slot] = stub[i]
-            stud_from(st, stub, p, slot + 1, i + 1, used | ((<uint64_t>1) << i), acc)
+            stud_from(st, stub, p, slot + 1, i + 1, used | ((<uint64_t>1) << i), counts)
+
+
+cdef Py_ssize_t stud_prefixes(Stud* st, int p, int slot, int first, uint64_t used, int depth,
+                              int top, uint8_t* picks, uint8_t* out,
+                              Py_ssize_t count) noexcept nogil:
+    """The first ``top`` stub cards dealt, in ``stud_from``'s order, of every deal:
+    written to ``out`` (``top`` a prefix) unless it is NULL; returns how many."""
+    cdef int i
+    while p < st.n and slot == st.need[p]:
+        p += 1
+        slot = 0
+        first = 0
+    if depth == top or p == st.n:
+        if out != NULL:
+            for i in range(top):
+                out[count * top + i] = picks[i]
+        return count + 1
+    for i in range(first, st.m):
+        if not (used >> i) & 1:
+            picks[depth] = <uint8_t>i
+            count = stud_prefixes(st, p, slot + 1, i + 1, used | ((<uint64_t>1) << i), depth + 1,
+                                  top, picks, out, count)
+    return count
+
+
+@cython.final
+cdef class _StudExact(_Job):
+    """Chunk ``c``: the deals whose first ``depth`` stub cards are ``prefixes[c]``."""
+
+    cdef Stud st
+    cdef const uint8_t* stub
+    cdef const uint8_t* prefixes
+    cdef int depth
+    cdef int64_t* total
+    cdef int64_t deals
+
+    cdef bint attempt(self, Py_ssize_t c, void* scratch, const unsigned char* flag) noexcept nogil:
+        cdef Stud st = self.st
+        cdef int64_t* counts = <int64_t*>scratch  # the tally, then the number of deals
+        cdef int d, i, p = 0, slot = 0, first = 0
+        cdef uint64_t used = 0
+        if croupier_flag_get(flag):
+            return False
+        memset(counts, 0, self.scratch_size)
+        for d in range(self.depth):  # deal the prefix as stud_from would
+            while p < st.n and slot == st.need[p]:
+                p += 1
+                slot = 0
+                first = 0
+            i = self.prefixes[c * self.depth + d]
+            st.hands[7 * p + st.have[p] + slot] = self.stub[i]
+            slot += 1
+            first = i + 1
+            used |= (<uint64_t>1) << i
+        st.deals = 0
+        stud_from(&st, self.stub, p, slot, first, used, counts)
+        counts[st.n * tally_size(st.n)] = <int64_t>st.deals
+        return True
+
+    cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        cdef int64_t* counts = <int64_t*>scratch
+        merge_tally(self.st.n, counts, self.total)
+        croupier_atomic_add64(<long long*>&self.deals, counts[self.st.n * tally_size(self.st.n)])
 
 
 cdef int stud_setup(Stud* st, const uint8_t[::1] cards, const int64_t[::1] starts,
@@ -906,13 +1288,16 @@ cdef int stud_setup(Stud* st, const uint8_t[::1] cards, const int64_t[::1] start
 
 
 def stud_exact(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_t[::1] stub,
-               bint razz, bint hilo):
+               bint razz, bint hilo, threads=1):
     """Sums of shares over every way to complete each player's seven cards from ``stub``.
 
     Player ``p`` holds ``cards[starts[p]:starts[p + 1]]`` (1 to 7 cards).  The
     high is Seven-Card Stud's, or with ``razz`` the ace-to-five low (the whole
     pot); ``hilo`` splits the pot with the eight-or-better low.  Returns
-    ``(rows, deals)``.  One thread.
+    ``(rows, deals)``.  The deals are cut into chunks by their first stub
+    cards (about CHUNK_DEALS deals a chunk, on average), run on up to
+    ``threads`` threads of croupier's pool (None: every core), and counted in
+    integers (``tally_pot``): the same sums on any number of threads.
 
     Razz on seventh street: seat 0 has six cards and one of 5s, 6s, Qs to
     come; seat 1's nine-eight low wins only when the queen comes.
@@ -927,19 +1312,43 @@ def stud_exact(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_
     ([2.0, 1.0], 3)
     """
     cdef Stud st
-    cdef double* acc
-    cdef int n
-    stud_setup(&st, cards, starts, stub, razz, hilo)
+    cdef uint8_t picks[4]
+    cdef int total_need, depth, n, left, p
+    cdef int64_t[::1] total
+    cdef uint8_t[::1] prefix_view
+    cdef _StudExact job
+    cdef int nt = thread_count(threads)
+    total_need = stud_setup(&st, cards, starts, stub, razz, hilo)
     n = st.n
-    acc = <double*>calloc(ROWS * n, sizeof(double))
-    if acc == NULL:
-        raise MemoryError()
-    try:
-        with nogil:
-            stud_from(&st, &stub[0] if st.m else NULL, 0, 0, 0, 0, acc)
-        return [[acc[r * n + i] for i in range(n)] for r in range(ROWS)], int(st.deals)
-    finally:
-        free(acc)
+    deals = 1
+    left = st.m
+    for p in range(n):
+        deals *= math.comb(left, st.need[p])
+        left -= st.need[p]
+    # The fewest first cards that cut the deals into chunks of CHUNK_DEALS on
+    # average (at most 4 cards: a few hundred thousand chunks).
+    depth = 0
+    count = 1
+    while depth < min(total_need, 4) and deals > count * CHUNK_DEALS:
+        depth += 1
+        count = stud_prefixes(&st, 0, 0, 0, 0, 0, depth, picks, NULL, 0)
+    prefixes = np.zeros(max(1, count * depth), dtype=np.uint8)
+    prefix_view = prefixes
+    if depth:
+        stud_prefixes(&st, 0, 0, 0, 0, 0, depth, picks, &prefix_view[0], 0)
+    tally = np.zeros(n * tally_size(n), dtype=np.int64)
+    total = tally
+    job = _StudExact()
+    job.keep = (stub, prefixes, tally)
+    job.st = st
+    job.stub = &stub[0] if st.m else NULL
+    job.prefixes = &prefix_view[0]
+    job.depth = depth
+    job.total = &total[0]
+    job.scratch_size = (n * tally_size(n) + 1) * sizeof(int64_t)
+    job.start(count)
+    _run_parallel(job, nt)
+    return rows_of_tally(n, &total[0]), int(job.deals)
 
 
 def stud_sampled(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_t[::1] stub,

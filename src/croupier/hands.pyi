@@ -1,4 +1,9 @@
-"""Type stub of the compiled module ``croupier.hands`` (see hands.pyx)."""
+"""Type stub of the compiled module ``croupier.hands`` (see hands.pyx).
+
+``threads``: a numpy batch runs on at most that many threads of croupier's one pool
+(``croupier._parallel``); None means every core this process may use, and a larger
+number is clamped to that.
+"""
 
 from collections.abc import Sequence
 from typing import Literal, SupportsIndex, overload

@@ -6,8 +6,11 @@ Every function evaluates along the *last axis* of its input:
 
 * a ``str`` (``"As Ks Qs Js Ts"``) or a sequence of card codes gives an ``int``;
 * an integer numpy array of shape ``(..., k)`` gives a ``uint16`` array of
-  shape ``(...)``, computed without the GIL and, for large inputs, on
-  ``threads`` cores (default: all the cores this process may use).
+  shape ``(...)``, computed without the GIL and, from 32,768 rows on, in
+  chunks of 16,384 rows on up to ``threads`` threads of croupier's one pool
+  (``croupier._parallel``; default: every core this process may use; a
+  larger ``threads`` is clamped to that).  Between chunks the call checks
+  for Ctrl-C.
 
 Card codes are read as everywhere in croupier (``croupier.cards.as_card``):
 ints and numpy integers in 0..51; anything else is a ``ValueError`` naming
@@ -48,9 +51,17 @@ from cpython.list cimport PyList_AsTuple, PyList_GET_SIZE
 from cpython.object cimport PyObject
 from cpython.sequence cimport PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
-from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
+from croupier._chunks cimport (
+    croupier_atomic_add,
+    croupier_chunks,
+    croupier_chunks_cancel,
+    croupier_chunks_claim,
+    croupier_chunks_done,
+    croupier_chunks_init,
+    croupier_chunks_wait,
+)
 from croupier._eval cimport (
     CROUPIER_A5_DECODE,
     CROUPIER_HIGH_DECODE,
@@ -65,7 +76,7 @@ from croupier._eval cimport (
 )
 
 from croupier._names import describe_high, describe_low, describe_ace_to_five
-from croupier._parallel import usable_cores
+from croupier._parallel import run as _run_parallel, thread_count
 from croupier._ranking import Category
 from croupier._validate import as_int, int_array, shown
 from croupier.cards import as_card, as_card_array, as_cards, format_card
@@ -81,11 +92,9 @@ __all__ = [
     "omaha_high",
 ]
 
-# Inputs smaller than this are evaluated on one thread: starting threads costs
-# more than it saves.
+# Inputs smaller than this are evaluated on the calling thread in one go:
+# handing out chunks costs more than it saves.
 cdef Py_ssize_t PARALLEL_MIN_ROWS = 32768
-
-_CPUS = usable_cores()
 
 
 # Every value an evaluator returns, as ready-made int objects: returning one of
@@ -225,16 +234,11 @@ cdef int _read_rest(object cards, Py_ssize_t start, Py_ssize_t n, uint8_t* buf,
 
 
 cdef int _threads(object threads, Py_ssize_t rows) except -1:
-    cdef long t
-    if threads is None:
-        t = _CPUS
-    else:
-        if type(threads) is not int or threads < 1:
-            raise ValueError(f"threads must be a positive int or None, got {threads!r}")
-        t = min(<long>threads, 1024)
+    """Threads for a batch of ``rows`` (ValueError for a bad ``threads``; clamped to the cores)."""
+    cdef int t = thread_count(threads)
     if rows < PARALLEL_MIN_ROWS:
         return 1
-    return <int>t
+    return t
 
 
 cdef object _card_matrix(object arr, int lo, int hi, str what):
@@ -347,7 +351,7 @@ cdef object _bad_row_error(object first, object second, Py_ssize_t n):
 
 
 # ----------------------------------------------------------------------------
-# Batch loops (no GIL; prange over rows)
+# Batch loops (no GIL; chunks of rows on the pool of croupier._parallel)
 # ----------------------------------------------------------------------------
 
 cdef enum:
@@ -356,9 +360,9 @@ cdef enum:
     EIGHT = 2
 
 # A batch is cut into chunks of rows; a chunk is evaluated by a plain C loop
-# over raw pointers (which the compiler optimises well), and chunks are shared
-# among the threads.  Each row function returns how many rows were invalid
-# (those get the value 0).
+# over raw pointers (which the compiler optimises well), and chunks are handed
+# out to the pool's threads as they become free.  Each row function returns
+# how many rows were invalid (those get the value 0).
 cdef enum:
     CHUNK = 16384
 
@@ -446,31 +450,76 @@ cdef Py_ssize_t _rows_omaha_low(const uint8_t* hole, int nh, const uint8_t* boar
     return _omaha_sized(True, hole, nh, board, nb, out, n)
 
 
-cdef Py_ssize_t _batch(rows_fn f, const uint8_t* cards, int k, uint16_t* out, Py_ssize_t n,
-                       int nt) noexcept nogil:
-    cdef Py_ssize_t c, start, bad = 0
-    cdef Py_ssize_t nchunks = (n + CHUNK - 1) // CHUNK
-    if nt <= 1:
-        return f(cards, k, out, n)
-    # Chunks are handed out as threads become free ("dynamic"): on a shared
-    # machine one slowed core must not hold up a fixed half of the rows.
-    for c in prange(nchunks, num_threads=nt, schedule="dynamic"):
-        start = c * CHUNK
-        bad += f(cards + start * k, k, out + start, min(<Py_ssize_t>CHUNK, n - start))
-    return bad
+@cython.final
+cdef class _Batch:
+    """A batch as a job of ``croupier._parallel.run``: chunk ``c`` is rows
+    ``c * CHUNK`` to ``(c + 1) * CHUNK``.  It keeps the arrays it reads and
+    writes, so a chunk still running after an interrupt writes into live memory."""
+
+    cdef croupier_chunks work
+    cdef rows_fn f             # the row function of a batch of ``k`` cards, or
+    cdef omaha_rows_fn g       # of Omaha hole cards (``k``) and boards (``nb``)
+    cdef const uint8_t* cards
+    cdef const uint8_t* board
+    cdef int k, nb
+    cdef uint16_t* out
+    cdef Py_ssize_t n
+    cdef Py_ssize_t bad        # invalid rows seen (atomic adds)
+    cdef object arrays         # the arrays behind the pointers
+
+    @property
+    def chunks(self):
+        return self.work.count
+
+    cdef Py_ssize_t rows(self, Py_ssize_t start, Py_ssize_t size) noexcept nogil:
+        if self.g != NULL:
+            return self.g(self.cards + start * self.k, self.k, self.board + start * self.nb,
+                          self.nb, self.out + start, size)
+        return self.f(self.cards + start * self.k, self.k, self.out + start, size)
+
+    cdef void chunk(self, Py_ssize_t c) noexcept nogil:
+        cdef Py_ssize_t start = c * CHUNK
+        cdef Py_ssize_t bad = self.rows(start, min(<Py_ssize_t>CHUNK, self.n - start))
+        if bad:
+            croupier_atomic_add(&self.bad, bad)
+        croupier_chunks_done(&self.work)
+
+    def help(self):
+        cdef Py_ssize_t c
+        with nogil:
+            c = croupier_chunks_claim(&self.work)
+            while c >= 0:
+                self.chunk(c)
+                c = croupier_chunks_claim(&self.work)
+
+    def step(self):
+        cdef Py_ssize_t c
+        with nogil:
+            c = croupier_chunks_claim(&self.work)
+            if c >= 0:
+                self.chunk(c)
+        return c >= 0
+
+    def wait(self, double seconds):
+        cdef bint done
+        with nogil:
+            done = croupier_chunks_wait(&self.work, seconds)
+        return done
+
+    def cancel(self):
+        croupier_chunks_cancel(&self.work)
 
 
-cdef Py_ssize_t _omaha_batch(omaha_rows_fn f, const uint8_t* hole, int nh, const uint8_t* board,
-                             int nb, uint16_t* out, Py_ssize_t n, int nt) noexcept nogil:
-    cdef Py_ssize_t c, start, bad = 0
-    cdef Py_ssize_t nchunks = (n + CHUNK - 1) // CHUNK
-    if nt <= 1:
-        return f(hole, nh, board, nb, out, n)
-    for c in prange(nchunks, num_threads=nt, schedule="dynamic"):
-        start = c * CHUNK
-        bad += f(hole + start * nh, nh, board + start * nb, nb, out + start,
-                 min(<Py_ssize_t>CHUNK, n - start))
-    return bad
+cdef Py_ssize_t _run_job(_Batch job, int nt) except -1:
+    """Evaluate every row of ``job`` on ``nt`` threads (in one go on the calling
+    thread below PARALLEL_MIN_ROWS); returns the number of invalid rows."""
+    if job.n < PARALLEL_MIN_ROWS:
+        with nogil:
+            job.bad = job.rows(0, job.n)
+        return job.bad
+    croupier_chunks_init(&job.work, (job.n + CHUNK - 1) // CHUNK)
+    _run_parallel(job, nt)
+    return job.bad
 
 
 cdef object _run_batch(int kind, object arr, int lo, int hi, str what, object threads):
@@ -482,19 +531,21 @@ cdef object _run_batch(int kind, object arr, int lo, int hi, str what, object th
     cdef int nt = _threads(threads, n)
     cdef const uint8_t[:, ::1] view = flat
     cdef uint16_t[::1] res = out
-    cdef Py_ssize_t bad = 0
-    cdef rows_fn f
+    cdef _Batch job = _Batch()
     if kind == HIGH:
-        f = _rows_high7 if k == 7 else _rows_high
+        job.f = _rows_high7 if k == 7 else _rows_high
     elif kind == ACE_TO_FIVE:
-        f = _rows_ace_to_five
+        job.f = _rows_ace_to_five
     else:
-        f = _rows_eight
+        job.f = _rows_eight
+    job.arrays = (flat, out)
+    job.n = n
+    job.k = k
     if n:
-        with nogil:
-            bad = _batch(f, &view[0, 0], k, &res[0], n, nt)
-    if bad:
-        raise _bad_row_error(arr, None, n)
+        job.cards = &view[0, 0]
+        job.out = &res[0]
+        if _run_job(job, nt):
+            raise _bad_row_error(arr, None, n)
     return out.reshape(arr.shape[:arr.ndim - 1])
 
 
@@ -513,16 +564,19 @@ cdef object _run_omaha(bint low, object hole, object board, object threads):
     cdef const uint8_t[:, ::1] hv = hflat
     cdef const uint8_t[:, ::1] bv = bflat
     cdef uint16_t[::1] res = out
-    cdef Py_ssize_t bad = 0
-    cdef omaha_rows_fn f = _rows_omaha_low if low else _rows_omaha_high
+    cdef _Batch job = _Batch()
+    job.g = _rows_omaha_low if low else _rows_omaha_high
+    job.arrays = (hflat, bflat, out)
+    job.n = n
+    job.k = <int>hv.shape[1]
+    job.nb = <int>bv.shape[1]
     if n:
-        with nogil:
-            bad = _omaha_batch(f, &hv[0, 0], <int>hv.shape[1], &bv[0, 0], <int>bv.shape[1],
-                               &res[0], n, nt)
-    if bad:
-        raise _bad_row_error(hole, board, n)
+        job.cards = &hv[0, 0]
+        job.board = &bv[0, 0]
+        job.out = &res[0]
+        if _run_job(job, nt):
+            raise _bad_row_error(hole, board, n)
     return out.reshape(hole.shape[:hole.ndim - 1])
-
 
 cdef inline bint _is_array(object x):
     np = _numpy_if_loaded()
