@@ -782,3 +782,11 @@ def test_croupier_import_still_loads_no_numpy() -> None:
         check=True,
     )
     assert proc.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("executor", [5, "pool", object()])
+def test_an_executor_that_is_not_one_is_a_value_error(executor: object) -> None:
+    # (issue 12: equity(executor=5) raised AttributeError)
+    game = TexasHoldem(NO_LIMIT)
+    with pytest.raises(ValueError, match="executor must be a concurrent.futures.Executor"):
+        equity(game, ["AsAh", "KsKh"], samples=1000, executor=executor)  # type: ignore[arg-type]

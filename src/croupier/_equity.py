@@ -155,6 +155,13 @@ def equity(
     """
     hands = cast(Sequence[Cards | Range], as_sequence(hands, "hands"))  # read once, for every round
     samples, seed, threads = _check_options(samples, seed, threads)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(
+            "executor must be a concurrent.futures.Executor (e.g. a Dask client's "
+            f"get_executor()), got {type(executor).__name__}"
+        )
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be a callable, got {type(progress).__name__}")
     if stderr is not None:
         if exact:
             raise ValueError("stderr= is a Monte Carlo target: it does not go with exact=True")
