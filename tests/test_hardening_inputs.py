@@ -788,5 +788,5 @@ def test_croupier_import_still_loads_no_numpy() -> None:
 def test_an_executor_that_is_not_one_is_a_value_error(executor: object) -> None:
     # (issue 12: equity(executor=5) raised AttributeError)
     game = TexasHoldem(NO_LIMIT)
-    with pytest.raises(ValueError, match="executor must be a concurrent.futures.Executor"):
+    with pytest.raises(ValueError, match=r"executor must be a concurrent\.futures\.Executor"):
         equity(game, ["AsAh", "KsKh"], samples=1000, executor=executor)  # type: ignore[arg-type]
