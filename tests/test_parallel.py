@@ -381,3 +381,31 @@ def test_monte_carlo_memory_does_not_grow_with_samples() -> None:
 
     small, large = peak(250_000), peak(10_000_000)  # 10 chunks, 400 chunks
     assert large < 2 * small + 200_000
+
+
+def test_the_pool_as_an_executor_starts_no_threads_of_its_own() -> None:
+    # The command line's progress bar counts chunks through an Executor: it is
+    # croupier's one pool (issue 12: one pool, whatever the caller).
+    import threading
+
+    from croupier._parallel import PoolExecutor
+
+    ex = PoolExecutor(threads=2)
+    squares = [ex.submit(pow, k, 2) for k in range(50)]
+    failing = ex.submit(int, "not a number")
+    assert [f.result() for f in squares] == [k * k for k in range(50)]
+    with pytest.raises(ValueError):
+        failing.result()
+    names = {t.name for t in threading.enumerate()}
+    assert not any(name.startswith(("ThreadPoolExecutor", "croupier-cli")) for name in names)
+    equity = croupier.equity(
+        croupier.TexasHoldem(croupier.NO_LIMIT), ["AsAh", "KsKh"], samples=60_000, seed=4
+    )
+    via = croupier.equity(
+        croupier.TexasHoldem(croupier.NO_LIMIT),
+        ["AsAh", "KsKh"],
+        samples=60_000,
+        seed=4,
+        executor=ex,
+    )
+    assert via.equity == equity.equity

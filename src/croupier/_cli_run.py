@@ -36,6 +36,7 @@ the project's 2-core machine, against under 1 ms for this module.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
@@ -255,6 +256,11 @@ def counting(inner: Executor, bar: Progress) -> Executor:
                 counts["waiting"] = 1
             if first:
                 show()
+            if not self.done():
+                # A PoolExecutor runs its waiting calls when a result is asked for; an
+                # exception comes back through this future.
+                with contextlib.suppress(Exception):
+                    self.inner.result(timeout)
             return super().result(timeout)
 
         def cancel(self) -> bool:
@@ -292,19 +298,15 @@ def counted(
     executor: Executor | None, threads: int | None, bar: Progress | None
 ) -> Iterator[Executor | None]:
     """``executor`` as is without a bar; with one, an executor that counts chunks,
-    over ``executor`` or over threads of this process (``threads``, at most the
-    usable cores)."""
+    over ``executor`` or over croupier's one pool (``threads`` of it)."""
     if bar is None:
         yield executor
         return
     own = None
-    if executor is None:
-        from concurrent.futures import ThreadPoolExecutor
+    if executor is None:  # croupier's one pool, seen as an executor (no second pool)
+        from croupier._parallel import PoolExecutor
 
-        from croupier._parallel import usable_cores
-
-        workers = min(threads or usable_cores(), usable_cores())
-        executor = own = ThreadPoolExecutor(workers, thread_name_prefix="croupier-cli")
+        executor = own = PoolExecutor(threads)
     try:
         yield counting(executor, bar)
     finally:

@@ -40,16 +40,27 @@ True
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import queue
 import threading
 import time
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from concurrent.futures import Executor, Future, InvalidStateError
+from typing import Any, Generic, Protocol, TypeVar
 
 from croupier._validate import as_int, is_int
 
-__all__ = ["Job", "fold", "pool_busy", "pool_size", "run", "thread_count", "usable_cores"]
+__all__ = [
+    "Job",
+    "PoolExecutor",
+    "fold",
+    "pool_busy",
+    "pool_size",
+    "run",
+    "thread_count",
+    "usable_cores",
+]
 
 T = TypeVar("T")
 
@@ -324,3 +335,76 @@ def fold(fn: Callable[[int], T], count: int, threads: int | None, add: Callable[
         raise job.error
     assert job.total is not None
     return job.total
+
+
+class PoolExecutor(Executor):
+    """A ``concurrent.futures.Executor`` over croupier's one pool (no threads of its own).
+
+    Submitted calls wait; the first ``result()`` asked for runs every call
+    waiting, on up to ``threads`` threads of the pool (:func:`fold`), and their
+    futures complete as they finish.  For code written against an executor
+    (the command line counts chunks this way for its progress bar), so that
+    it needs no second pool.
+
+    >>> ex = PoolExecutor(threads=2)
+    >>> futures = [ex.submit(pow, k, 2) for k in range(5)]
+    >>> [f.result() for f in futures]
+    [0, 1, 4, 9, 16]
+    """
+
+    def __init__(self, threads: int | None = None) -> None:
+        self._threads = thread_count(threads)
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[_PoolFuture, Callable[..., Any], tuple[Any, ...], dict[str, Any]]]
+        self._waiting = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future = _PoolFuture(self)
+        with self._lock:
+            self._waiting.append((future, fn, args, kwargs))
+        return future
+
+    def _run_waiting(self) -> None:
+        with self._lock:
+            batch, self._waiting = self._waiting, []
+        batch = [item for item in batch if item[0].set_running_or_notify_cancel()]
+        if not batch:
+            return
+
+        def one(k: int) -> int:
+            future, fn, args, kwargs = batch[k]
+            # A late chunk may run twice (see fold): the first result stands.
+            with contextlib.suppress(InvalidStateError):
+                try:
+                    value = fn(*args, **kwargs)
+                except Exception as exc:  # the future's, raised by its result()
+                    future.set_exception(exc)
+                    return 0
+                future.set_result(value)
+            return 0
+
+        fold(one, len(batch), self._threads, lambda a, b: 0)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            batch, self._waiting = self._waiting, []
+        for future, *_ in batch:
+            future.cancel()
+
+
+class _PoolFuture(Future[Any]):
+    """A future of :class:`PoolExecutor`: asking for its result runs what waits."""
+
+    def __init__(self, executor: PoolExecutor) -> None:
+        super().__init__()
+        self._executor = executor
+
+    def result(self, timeout: float | None = None) -> Any:
+        if not self.done():
+            self._executor._run_waiting()
+        return super().result(timeout)
+
+    def exception(self, timeout: float | None = None) -> BaseException | None:
+        if not self.done():
+            self._executor._run_waiting()
+        return super().exception(timeout)
