@@ -1021,7 +1021,8 @@ cdef Py_ssize_t _award_in_64_bits(object cs, object fs, object hs, object ls, ob
 
 cdef Py_ssize_t _award(object contributions, object folded, object high, object low,
                        object dead, int64_t* out, int64_t* back) except -1:
-    """Read and check the input of ``award`` / ``distribute``, then settle into ``out``."""
+    """Check the input of ``award`` / ``distribute`` (lists or tuples, from ``_seqs``),
+    then settle into ``out``."""
     cdef int64_t buf[POTS_MAX_SEATS]
     cdef int64_t hv[POTS_MAX_SEATS]
     cdef int64_t lv[POTS_MAX_SEATS]
@@ -1031,14 +1032,6 @@ cdef Py_ssize_t _award(object contributions, object folded, object high, object 
     cdef Py_ssize_t n
     if type(dead) is not int:
         dead = _dead_int(dead)
-    if type(contributions) is not list:
-        contributions = _seq(contributions, "contributions")
-    if type(folded) is not list:
-        folded = _seq(folded, "folded")
-    if type(high) is not list:
-        high = _seq(high, "high")
-    if low is not None and type(low) is not list:
-        low = _seq(low, "low")
     n = _length(contributions)
     _same_length(folded, n, "folded")
     _same_length(high, n, "high")
