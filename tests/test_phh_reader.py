@@ -27,14 +27,23 @@ HUGE_EXPONENT = "1e99999999999999999999"  # beyond what Decimal can hold
 LONG_INT = "9" * 5000  # beyond Python's int() digit limit (a plain ValueError in tomllib)
 
 # The standard library's reader where there is one (3.11+), and tomli (3.10's) always.
+# The fast backend (toml_rs) too where it is installed: it must refuse the same
+# documents with the same located messages.
 READERS = (["tomllib"] if sys.version_info >= (3, 11) else []) + ["tomli"]
+READERS += ["toml_rs"] if "toml_rs" in _toml.BACKENDS else []
 
 
 @pytest.fixture(params=READERS)
 def reader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Run the test with tomllib and with tomli (Python 3.10's reader) behind phh."""
-    module: ModuleType = importlib.import_module(request.param)
-    monkeypatch.setattr(_toml, "tomllib", module)
+    """Run the test with tomllib, with tomli (Python 3.10's reader) and with toml_rs."""
+    monkeypatch.setattr(_toml, "_name", _toml.backend())
+    monkeypatch.setattr(_toml, "_loads", _toml.BACKENDS[_toml.backend()])
+    if request.param == "toml_rs":
+        _toml.use("toml_rs")
+    else:
+        _toml.use("tomllib")
+        module: ModuleType = importlib.import_module(request.param)
+        monkeypatch.setattr(_toml, "tomllib", module)
     yield request.param
 
 

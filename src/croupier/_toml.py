@@ -1,11 +1,17 @@
 """TOML for the PHH reader: a thin front over ``tomllib`` (``tomli`` on Python 3.10).
 
-Reading is the standard library's: :func:`parse` calls ``tomllib.loads`` with
-floats as exact ``Decimal`` values and turns every failure (syntax, an integer
-beyond Python's digit limit, nesting too deep for the recursion limit) into a
-:class:`~croupier.errors.PHHError` that names the line, the column and the key.
-Lines are looked up in the text only when an error is reported
-(:func:`locate`), so the good path costs nothing more than ``tomllib``.
+Reading is a library's: :func:`parse` calls ``tomllib.loads`` (``tomli`` on
+Python 3.10), or the Rust-backed ``toml_rs`` when it is installed (the
+``croupier[fast]`` extra; 4-6 times faster, see the README's figures), with
+floats as exact ``Decimal`` values.  Both give the same values for every valid
+document (the tests compare them on every shipped file); a document the fast
+backend refuses is read again by ``tomllib``, so every failure (syntax, an
+integer beyond Python's digit limit, nesting too deep for the recursion limit)
+is the same :class:`~croupier.errors.PHHError`, naming the line, the column
+and the key, whichever backend is in use.  ``CROUPIER_TOML=tomllib`` in the
+environment (or :func:`use`) turns the fast backend off.  Lines are looked up
+in the text only when an error is reported (:func:`locate`), so the good path
+costs nothing more than the backend.
 Writing is a few lines (:func:`value`): PHH needs only strings, booleans,
 integers, exact decimals, dates and times, and flat arrays of them.
 
@@ -24,9 +30,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any, cast
 
@@ -37,7 +44,59 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-__all__ = ["BadNumber", "describe", "key", "locate", "parse", "string", "value"]
+__all__ = ["BACKENDS", "BadNumber", "backend", "confirm", "describe", "key", "locate", "parse"]
+__all__ += ["string", "use", "value"]
+
+_Loads = Callable[..., dict[str, Any]]
+
+
+def _backends() -> dict[str, _Loads]:
+    found: dict[str, _Loads] = {"tomllib": tomllib.loads}
+    try:
+        import toml_rs
+    except ImportError:
+        pass
+    else:
+        found["toml_rs"] = toml_rs.loads
+    return found
+
+
+BACKENDS: dict[str, _Loads] = _backends()
+"""The TOML readers installed: ``tomllib`` (always) and ``toml_rs`` (when installed)."""
+
+_loads: _Loads = tomllib.loads
+_name = "tomllib"
+
+
+def use(name: str) -> None:
+    """Read TOML with the backend ``name`` (``"tomllib"``, ``"toml_rs"`` or ``"auto"``).
+
+    ``"auto"`` is the fastest installed: what croupier uses unless the
+    environment says ``CROUPIER_TOML=tomllib``.
+
+    >>> before = backend(); use("tomllib"); backend()
+    'tomllib'
+    >>> use(before)
+    """
+    global _loads, _name
+    if name == "auto":
+        name = "toml_rs" if "toml_rs" in BACKENDS else "tomllib"
+    if name not in BACKENDS:
+        installed = ", ".join(BACKENDS)
+        raise ValueError(f"unknown or missing TOML backend {name!r} (installed: {installed})")
+    _loads, _name = BACKENDS[name], name
+
+
+def backend() -> str:
+    """The name of the TOML backend in use (``"toml_rs"`` or ``"tomllib"``).
+
+    >>> backend() in BACKENDS
+    True
+    """
+    return _name
+
+
+use("tomllib" if os.environ.get("CROUPIER_TOML", "auto") == "tomllib" else "auto")
 
 
 class BadNumber:
@@ -101,17 +160,39 @@ def _statements(text: str) -> Iterator[tuple[int, str | None, str | None]]:
         yield line, table, None if m[1] else name
 
 
-def parse(text: str, *, multi: bool) -> tuple[str, dict[str, Any]]:
+def parse(text: str, *, multi: bool, first_line: int = 1) -> tuple[str, dict[str, Any]]:
     """``(text, document)``: the text without a byte order mark, and its TOML.
 
-    Errors name the hand's ``[table]`` too when ``multi`` (a ``.phhs`` file).
+    Errors name the hand's ``[table]`` too when ``multi`` (a ``.phhs`` file);
+    their line numbers count from ``first_line`` (the text's first line in its file).
     """
     if not isinstance(text, str):
         raise PHHError(f"expected PHH text as a str, got {type(text).__name__}")
     text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark
+    if _name != "tomllib":
+        try:
+            return text, _loads(text, parse_float=_decimal)
+        except Exception:  # read again by tomllib below, for its located message
+            pass
+    return text, _standard(text, multi, first_line)
+
+
+def confirm(text: str, *, multi: bool, first_line: int = 1) -> None:
+    """Read ``text`` again with ``tomllib`` when the fast backend read it.
+
+    Called on the error path of a hand the fast backend read: a document
+    ``tomllib`` refuses (e.g. an integer beyond Python's digit limit, which
+    ``toml_rs`` reads) raises ``tomllib``'s located error, so both backends
+    refuse the same documents with the same messages.
+    """
+    if _name != "tomllib":
+        _standard(text.removeprefix("\ufeff"), multi, first_line)
+
+
+def _standard(text: str, multi: bool, first_line: int) -> dict[str, Any]:
     pos: int | None = None
     try:
-        return text, tomllib.loads(text, parse_float=_decimal)
+        return tomllib.loads(text, parse_float=_decimal)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
     except ValueError as exc:  # an integer beyond Python's digit limit for int()
@@ -135,10 +216,18 @@ def parse(text: str, *, multi: bool) -> tuple[str, dict[str, Any]]:
     where = f"hand [{table}], " if multi and table is not None else ""
     about = f"field {name!r}: " if name else ""
     detail = message[:1].lower() + message[1:]
-    raise PHHError(f"{where}line {line}, column {column}: {about}{detail}", field=name)
+    line += first_line - 1
+    raise PHHError(
+        f"{where}line {line}, column {column}: {about}{detail}",
+        field=name,
+        table=table if multi else None,
+        line=line,
+    )
 
 
-def locate(exc: PHHError, text: str, table: str | None, name: str | None = None) -> PHHError:
+def locate(
+    exc: PHHError, text: str, table: str | None, name: str | None = None, first_line: int = 1
+) -> PHHError:
     """``exc`` with the line of its field (looked up only now) and the hand's table.
 
     >>> locate(PHHError("bad", field="b"), "a = 1\\nb = 2\\n", None)
@@ -147,8 +236,10 @@ def locate(exc: PHHError, text: str, table: str | None, name: str | None = None)
     name = name or exc.field
     found = (n for n, t, k in _statements(text) if (t, k) in ((table, name), (name, None)))
     line = next(found, None) if name else None
+    line = None if line is None else line + first_line - 1
     where = f"hand [{table}], " if table is not None else ""
-    return PHHError(f"{where}{f'line {line}: ' if line else ''}{exc}", field=name)
+    message = f"{where}{f'line {line}: ' if line else ''}{exc}"
+    return PHHError(message, field=name, table=table, line=line)
 
 
 def string(text: str) -> str:

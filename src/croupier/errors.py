@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "PHHError"]
+__all__ = ["IllegalAction", "PHHError", "PHHWarning"]
 
 
 class IllegalAction(ValueError):
@@ -19,7 +19,8 @@ class PHHError(ValueError):
     """Malformed PHH input, or an invalid ``HandHistory`` or ``Action`` value.
 
     Raised by :mod:`croupier.phh` and :mod:`croupier.actions`; ``field`` is
-    the PHH field concerned, when there is one.
+    the PHH field concerned, ``path`` the file, ``table`` the hand's ``[N]``
+    table in a ``.phhs`` file and ``line`` the line, when they are known.
 
     >>> raise PHHError("line 1: field 'variant': unknown variant code 'XX'", field="variant")
     Traceback (most recent call last):
@@ -27,6 +28,35 @@ class PHHError(ValueError):
     croupier.errors.PHHError: line 1: field 'variant': unknown variant code 'XX'
     """
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        path: str | None = None,
+        table: str | None = None,
+        line: int | None = None,
+    ) -> None:
         super().__init__(message)
-        self.field = field
+        self.field, self.path, self.table, self.line = field, path, table, line
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keyword-only fields survive pickling (errors come back from worker processes).
+        where = {"field": self.field, "path": self.path, "table": self.table, "line": self.line}
+        return _rebuild, (type(self), str(self), where)
+
+
+def _rebuild(cls: type[PHHError], message: str, where: dict[str, object]) -> PHHError:
+    return cls(message, **where)  # type: ignore[arg-type]
+
+
+class PHHWarning(UserWarning):
+    """A hand that :func:`croupier.phh.iter_load` skipped (``errors="skip"``), reported.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warnings.warn("skipped: hand [7], line 90: ...", PHHWarning)
+    >>> caught[0].category.__name__
+    'PHHWarning'
+    """

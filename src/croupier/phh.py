@@ -44,14 +44,21 @@ Python 3.10) through :mod:`croupier._toml`.
 from __future__ import annotations
 
 import datetime as _dt
+import glob
 import io
 import os
+import re
+import warnings
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
 from dataclasses import field as _field
 from decimal import Decimal
+from itertools import islice
+from pathlib import Path
 from types import MappingProxyType
-from typing import IO, Any, Union, cast
+from typing import IO, Any, Literal, Union, cast
 
 from croupier import _toml
 from croupier._validate import MAX_CHIPS
@@ -67,7 +74,7 @@ from croupier.actions import (
     to_units,
 )
 from croupier.actions import parse as parse_action
-from croupier.errors import PHHError
+from croupier.errors import PHHError, PHHWarning
 from croupier.structures import Structure
 from croupier.variants import RULES, from_phh, rules_of
 
@@ -78,10 +85,14 @@ __all__ = [
     "FrozenMapping",
     "HandHistory",
     "PHHError",
+    "PHHWarning",
+    "Source",
     "dump",
     "dump_all",
     "dumps",
     "dumps_all",
+    "files",
+    "iter_load",
     "load",
     "load_all",
     "loads",
@@ -633,6 +644,20 @@ def _hand(table: dict[str, object]) -> HandHistory:
     return HandHistory(**values, scale=scale, extra=FrozenMapping(extra))
 
 
+def _failed(
+    failure: Exception, text: str, multi: bool, table: str | None, first_line: int = 1
+) -> Exception:
+    """The error to raise for a hand of ``text`` that failed with ``failure``.
+
+    A document ``tomllib`` refuses gets ``tomllib``'s located error, whichever
+    backend read it (:func:`croupier._toml.confirm`); a ``PHHError`` gets its line.
+    """
+    _toml.confirm(text, multi=multi, first_line=first_line)
+    if not isinstance(failure, PHHError):
+        return failure
+    return _toml.locate(failure, text, table, first_line=first_line)
+
+
 def loads(text: str) -> HandHistory:
     """Parse one hand (the text of a ``.phh`` file).
 
@@ -647,8 +672,9 @@ def loads(text: str) -> HandHistory:
     text, doc = _toml.parse(text, multi=False)
     try:
         return _hand(doc)
-    except PHHError as exc:
-        raise _toml.locate(exc, text, None) from None
+    except (PHHError, ValueError, RecursionError) as exc:
+        failure = exc
+    raise _failed(failure, text, False, None)
 
 
 def loads_all(text: str) -> list[HandHistory]:
@@ -672,8 +698,11 @@ def loads_all(text: str) -> list[HandHistory]:
             raise _toml.locate(error, text, None, name) from None
         try:
             hands.append(_hand(table))
-        except PHHError as exc:
-            raise _toml.locate(exc, text, name) from None
+        except (PHHError, ValueError, RecursionError) as exc:
+            failure = exc
+        else:
+            continue
+        raise _failed(failure, text, True, name)
     return hands
 
 
@@ -773,3 +802,221 @@ def dump_all(hands: Iterable[HandHistory], target: PathOrFile) -> None:
     b'[1]\\n'
     """
     _write_text(dumps_all(hands), target)
+
+
+# -- streaming many hands -------------------------------------------------------------
+
+Source = Union[PathOrFile, Iterable[Union[str, "os.PathLike[str]"]]]  # noqa: UP007
+"""What :func:`iter_load` and :func:`files` read: a path (a file, a directory or a
+glob pattern), a file object, or an iterable of paths."""
+
+# A table header ``[name]`` that starts a hand (dotted or array headers do not).
+_HEADER = re.compile(
+    rb"""[ \t]*\[[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(#.*)?\r?\n?"""
+)
+_PHH_SUFFIXES = (".phh", ".phhs")
+_WINDOW = 4  # files read ahead by an executor
+
+
+def files(source: Source) -> list[Path]:
+    """The PHH files of ``source``: a path, a directory (every ``.phh`` and ``.phhs``
+    file under it, recursively), a glob pattern, or an iterable of those; each
+    directory's and pattern's files sorted, in the order given.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     for name in ("b.phhs", "a.phh", "notes.txt"):
+    ...         _ = Path(folder, name).write_text("")
+    ...     [p.name for p in files(folder)], [p.name for p in files(Path(folder, "*.phh*"))]
+    (['a.phh', 'b.phhs'], ['a.phh', 'b.phhs'])
+    """
+    given = [source] if isinstance(source, (str, os.PathLike)) else source
+    found: list[Path] = []
+    for item in given:
+        if not isinstance(item, (str, os.PathLike)):
+            raise ValueError(f"expected a path, got {type(item).__name__}")
+        path = Path(item)
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*") if p.suffix in _PHH_SUFFIXES and p.is_file())
+        elif path.exists():
+            found.append(path)
+        elif glob.has_magic(str(item)):
+            matches = sorted(glob.glob(str(item), recursive=True))
+            if not matches:
+                raise FileNotFoundError(f"no file matches {str(item)!r}")
+            found += [Path(m) for m in matches if not Path(m).is_dir()]
+        else:
+            raise FileNotFoundError(f"no such file or directory: {str(item)!r}")
+    return found
+
+
+def _quotes(line: bytes, open_quote: bytes | None) -> bytes | None:
+    """The multi-line string delimiter still open after ``line`` (``None``: none)."""
+    i = 0
+    while True:
+        if open_quote is None:
+            starts = [(j, q) for q in (b"'''", b'"""') if (j := line.find(q, i)) >= 0]
+            if not starts:
+                return None
+            i, open_quote = min(starts)
+            i += 3
+        else:
+            j = line.find(open_quote, i)
+            if j < 0:
+                return open_quote
+            i, open_quote = j + 3, None
+
+
+def _chunks(lines: Iterable[bytes]) -> Iterator[tuple[int, bytes, str]]:
+    """``(first line, text, kind)`` of each part of a file, in file order.
+
+    ``kind`` is ``"table"`` for a hand's ``[N]`` table, ``"preamble"`` for what
+    comes before the first header (only blank and comment lines are allowed
+    there) and ``"hand"`` for a file without headers (a ``.phh`` hand).  A
+    header inside a multi-line string does not start a table.
+    """
+    chunk: list[bytes] = []
+    first, kind, open_quote = 1, "hand", None
+    for number, line in enumerate(lines, 1):
+        if (
+            open_quote is None
+            and line[:1] in (b"[", b" ", b"\t")
+            and line.lstrip(b" \t")[:2] != b"[["
+            and _HEADER.fullmatch(line)
+        ):
+            if kind == "table" or chunk:
+                yield first, b"".join(chunk), "preamble" if kind == "hand" else kind
+            chunk, first, kind = [], number, "table"
+        chunk.append(line)
+        if b"''" in line or b'""' in line:
+            open_quote = _quotes(line, open_quote)
+    if chunk or kind == "table":
+        yield first, b"".join(chunk), kind
+
+
+def _read_chunk(first: int, data: bytes, kind: str) -> list[HandHistory]:
+    """The hands of one part of a file (see :func:`_chunks`)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PHHError(f"line {first}: not UTF-8 text: {exc}", line=first) from None
+    text, doc = _toml.parse(text, multi=kind != "hand", first_line=first)
+    if kind == "hand":
+        try:
+            return [_hand(doc)] if doc else []
+        except (PHHError, ValueError, RecursionError) as exc:
+            failure = exc
+        raise _failed(failure, text, False, None, first)
+    hands = []
+    for name, table in doc.items():
+        if kind == "preamble" or not isinstance(table, dict):
+            error = PHHError(f"key {name!r} is not the [N] table of a hand")
+            raise _toml.locate(error, text, None, name, first_line=first) from None
+        try:
+            hands.append(_hand(table))
+        except (PHHError, ValueError, RecursionError) as exc:
+            failure = exc
+        else:
+            continue
+        raise _failed(failure, text, True, name, first)
+    return hands
+
+
+def _stream(
+    lines: Iterable[bytes], name: str | None, errors: str, on_error: Callable[[PHHError], object]
+) -> Iterator[HandHistory]:
+    for first, data, kind in _chunks(lines):
+        try:
+            hands = _read_chunk(first, data, kind)
+        except PHHError as exc:
+            error = PHHError(
+                f"{name}: {exc}" if name else str(exc),
+                field=exc.field,
+                path=name,
+                table=exc.table,
+                line=exc.line if exc.line is not None else first,
+            )
+            if errors == "raise":
+                raise error from None
+            on_error(error)
+            continue
+        yield from hands
+
+
+def _warn(error: PHHError) -> None:
+    warnings.warn(f"skipped: {error}", PHHWarning, stacklevel=4)
+
+
+def _lines(source: IO[str] | IO[bytes]) -> Iterator[bytes]:
+    for line in source:
+        yield line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+
+
+def iter_load(
+    source: Source,
+    *,
+    errors: Literal["raise", "skip"] = "raise",
+    on_error: Callable[[PHHError], object] | None = None,
+    executor: Executor | None = None,
+) -> Iterator[HandHistory]:
+    """Yield the hands of PHH files one by one, in file order, holding one hand at a time.
+
+    ``source`` is a path (a ``.phh`` or ``.phhs`` file, a directory of them or a
+    glob pattern: see :func:`files`), a text or binary file object, or an
+    iterable of paths.  A bad hand raises :class:`PHHError` naming the file, the
+    hand's ``[N]`` table and the line (also its ``path``, ``table`` and ``line``
+    attributes); with ``errors="skip"`` it is passed to ``on_error`` (by default:
+    issued as a :class:`~croupier.errors.PHHWarning`) and reading goes on with
+    the next hand.  With an ``executor`` (any :class:`concurrent.futures.Executor`,
+    Dask's included) whole files are read in its workers, a few files ahead,
+    and their hands yielded in the same order as without one.
+
+    Each ``[N]`` table is read on its own (so unlike :func:`load_all`, two tables
+    of the same name in a file are two hands, not an error).
+
+    >>> text = dumps_all([loads(_EXAMPLE)] * 3).replace("'p1 f'", "'p1 fold'", 1)
+    >>> bad = []
+    >>> hands = list(iter_load(io.StringIO(text), errors="skip", on_error=bad.append))
+    >>> len(hands), str(bad[0])
+    (2, "hand [1], line 7: actions[1] 'p1 fold': unknown player action 'fold'")
+    >>> next(iter_load(io.StringIO(text)))
+    Traceback (most recent call last):
+    ...
+    croupier.errors.PHHError: hand [1], line 7: actions[1] 'p1 fold': unknown player action 'fold'
+    """
+    if errors not in ("raise", "skip"):
+        raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
+    report = _warn if on_error is None else on_error
+    if hasattr(source, "read"):
+        if executor is not None:
+            raise ValueError("an executor reads files by path, not a file object")
+        stream = cast("IO[str] | IO[bytes]", source)
+        name = getattr(stream, "name", None)
+        yield from _stream(_lines(stream), name if isinstance(name, str) else None, errors, report)
+        return
+    paths = files(cast("str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", source))
+    if executor is None:
+        for path in paths:
+            with open(path, "rb") as f:
+                yield from _stream(f, str(path), errors, report)
+        return
+    if not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must have a submit method, got {type(executor).__name__}")
+    pending: deque[Future[tuple[list[HandHistory], list[PHHError]]]] = deque()
+    queue = iter(paths)
+    for path in islice(queue, _WINDOW):
+        pending.append(executor.submit(_load_path, str(path), errors))
+    while pending:
+        hands, skipped = pending.popleft().result()
+        for path in islice(queue, 1):
+            pending.append(executor.submit(_load_path, str(path), errors))
+        for error in skipped:
+            report(error)
+        yield from hands
+
+
+def _load_path(path: str, errors: str) -> tuple[list[HandHistory], list[PHHError]]:
+    """The hands of one file and the errors of the hands skipped (run in a worker)."""
+    skipped: list[PHHError] = []
+    with open(path, "rb") as f:
+        return list(_stream(f, path, errors, skipped.append)), skipped
