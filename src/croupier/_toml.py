@@ -45,7 +45,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 __all__ = ["BACKENDS", "BadNumber", "backend", "confirm", "describe", "key", "locate", "parse"]
-__all__ += ["string", "use", "value"]
+__all__ += ["standard", "string", "use", "value"]
 
 _Loads = Callable[..., dict[str, Any]]
 
@@ -66,6 +66,7 @@ BACKENDS: dict[str, _Loads] = _backends()
 
 _loads: _Loads = tomllib.loads
 _name = "tomllib"
+_FAST_BRACKETS = 256
 
 
 def use(name: str) -> None:
@@ -169,7 +170,10 @@ def parse(text: str, *, multi: bool, first_line: int = 1) -> tuple[str, dict[str
     if not isinstance(text, str):
         raise PHHError(f"expected PHH text as a str, got {type(text).__name__}")
     text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark
-    if _name != "tomllib":
+    # toml_rs recurses on nested arrays and tables and crashes the interpreter
+    # past a few thousand levels (seen: 10,000): it reads only texts with at most
+    # _FAST_BRACKETS openers (a hand has about ten), tomllib the others.
+    if _name != "tomllib" and text.count("[") + text.count("{") <= _FAST_BRACKETS:
         try:
             return text, _loads(text, parse_float=_decimal)
         except Exception:  # read again by tomllib below, for its located message
@@ -187,6 +191,17 @@ def confirm(text: str, *, multi: bool, first_line: int = 1) -> None:
     """
     if _name != "tomllib":
         _standard(text.removeprefix("\ufeff"), multi, first_line)
+
+
+def standard(text: str, *, multi: bool, first_line: int = 1) -> dict[str, Any]:
+    """The document of ``text`` read by ``tomllib`` (errors as :func:`parse` gives them).
+
+    >>> standard("a = 1\\na = 2\\n", multi=False)
+    Traceback (most recent call last):
+    ...
+    croupier.errors.PHHError: line 2, column 6: field 'a': cannot overwrite a value
+    """
+    return _standard(text.removeprefix("\ufeff"), multi, first_line)
 
 
 def _standard(text: str, multi: bool, first_line: int) -> dict[str, Any]:

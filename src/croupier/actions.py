@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Context, Decimal
 from typing import Literal, cast
 
 from croupier.cards import RANKS, SUITS, UNKNOWN_TEXT, card_texts
@@ -55,6 +55,7 @@ _CARD_OF[UNKNOWN_TEXT] = None
 MAX_PLACES = 18
 """Amounts have at most this many decimal places (the scale is at most ``10**18``)."""
 _MAX_ADJUSTED_EXPONENT = 39  # amounts are below 10**40 (MAX_CHIPS) in absolute value
+_EXACT = Context(prec=100)  # exact products of checked amounts (at most 58 digits) and scales
 
 
 # -- amounts --------------------------------------------------------------------------
@@ -66,6 +67,9 @@ def decimal_places(value: Decimal) -> int:
     >>> decimal_places(Decimal("147.50")), decimal_places(Decimal("1E+2"))
     (1, 0)
     """
+    text = str(value)  # linear in the digits, exact
+    if "E" not in text:
+        return len(text.partition(".")[2].rstrip("0"))
     _, digits, exponent = value.as_tuple()
     assert isinstance(exponent, int)
     n = len(digits)
@@ -89,20 +93,18 @@ def check_amount(value: Decimal) -> Decimal:
 
 
 def to_units(value: Decimal | int, scale: int) -> int:
-    """``value * scale`` exactly (``scale`` a power of ten that makes it whole)."""
+    """``value * scale`` exactly (``scale`` a power of ten that makes it whole).
+
+    >>> to_units(Decimal("2.50"), 100), to_units(3, 10)
+    (250, 30)
+    """
     if isinstance(value, int):
         return value * scale
-    sign, digits, exponent = value.as_tuple()
-    assert isinstance(exponent, int)
-    n = int("".join(map(str, digits)) or "0")
-    shift = exponent + len(str(scale)) - 1
-    if shift >= 0:
-        n *= int(10**shift)
-    else:
-        n, rest = divmod(n, int(10**-shift))
-        if rest:
-            raise PHHError(f"amount {value} is not a whole number of 1/{scale} units")
-    return -n if sign else n
+    product = _EXACT.multiply(value, scale)  # exact: amounts have at most 58 digits
+    units = int(product)
+    if units != product:
+        raise PHHError(f"amount {value} is not a whole number of 1/{scale} units")
+    return units
 
 
 def format_amount(units: int, scale: int) -> str:

@@ -91,8 +91,44 @@ def _per_seat(values: Sequence[int], seat_of: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+# Games are immutable values, and a corpus has few distinct ones (a table keeps
+# its stakes): game_for makes each once, in a cache cleared when it reaches
+# _CACHE_SIZE entries.
+_CACHE_SIZE = 4096
+_games: dict[tuple[object, ...], tuple[Game, tuple[int, ...]]] = {}
+
+
 def game_for(history: HandHistory) -> tuple[Game, list[int]]:
-    """The :class:`Game` a hand history describes, and the seat of each player."""
+    r"""The :class:`Game` a hand history describes, and the seat of each player.
+
+    >>> from croupier import phh
+    >>> h = phh.loads("variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n"
+    ...               "min_bet = 2\nstarting_stacks = [100, 100, 100]\nactions = []\n")
+    >>> game, seats = game_for(h)
+    >>> game.name, seats
+    ("Texas Hold'em", [0, 1, 2])
+    """
+    key = (
+        history.variant,
+        history.antes,
+        history.blinds_or_straddles,
+        history.bring_in,
+        history.small_bet,
+        history.big_bet,
+        history.min_bet,
+        len(history.starting_stacks),
+    )
+    found = _games.get(key)
+    if found is None:
+        made, seats = _make_game(history)
+        found = made, tuple(seats)
+        if len(_games) >= _CACHE_SIZE:
+            _games.clear()
+        _games[key] = found
+    return found[0], list(found[1])
+
+
+def _make_game(history: HandHistory) -> tuple[Game, list[int]]:
     letter, variant = from_phh(history.variant)
     rules = rules_of(variant)
     if rules.streets is None:
@@ -304,32 +340,38 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
             raise IllegalAction(f"the wrong seat brings in: {exc}") from None
         raise
     for index, action in enumerate(history.actions):
-        if action.actor is None or action.kind == "sm":
+        actor, kind = action.actor, action.kind
+        if actor is None or kind == "sm":
             continue  # dealing (done from the deck) and showing (cards speak)
-        seat = seat_of[action.actor]
-        where = f"action {index} ({action.to_text(scale=history.scale)})"
+        seat = seat_of[actor]
         if hand.actor != seat:
+            where = _where(history, index)
             raise IllegalAction(f"{where}: it is not seat {seat}'s turn (actor: {hand.actor})")
         if watch is not None:
             watch(hand, seat, action)
         try:
-            if action.kind == "f":
+            if kind == "f":
                 hand.fold()
-            elif action.kind == "pb":
-                hand.bring_in()
-            elif action.kind == "cc":
+            elif kind == "cc":
                 hand.check_or_call()
-            elif action.kind == "cbr":
+            elif kind == "cbr":
                 assert action.amount is not None
                 hand.raise_to(action.amount)
+            elif kind == "pb":
+                hand.bring_in()
             else:
-                raise IllegalAction(f"{where}: {action.kind!r} is not an action of this game")
+                raise IllegalAction(f"{kind!r} is not an action of this game")
         except IllegalAction as exc:
-            raise IllegalAction(f"{where}: {exc}") from None
+            raise IllegalAction(f"{_where(history, index)}: {exc}") from None
     result = Replay(history, hand, seat_of)
     if check and history.finishing_stacks is not None and hand.is_over and not hand.unsettled:
         _check_finishing_stacks(history, result)
     return result
+
+
+def _where(history: HandHistory, index: int) -> str:
+    """How an error names the history's action ``index`` (made only for errors)."""
+    return f"action {index} ({history.actions[index].to_text(scale=history.scale)})"
 
 
 def _check_finishing_stacks(history: HandHistory, result: Replay) -> None:
