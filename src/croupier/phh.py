@@ -675,7 +675,7 @@ def _hand(table: dict[str, object]) -> HandHistory:
     amounts = _amounts(values, (p[4] for p in parts))
     scale = 10 ** max([decimal_places(a) for a in amounts if type(a) is Decimal], default=0)
     values |= _convert(values, lambda amount: to_units(amount, scale))
-    texts = table["actions"]  # a list of str: read above
+    texts = cast(list[str], table["actions"])  # a list of str: read above
     values["actions"] = tuple(
         [_action(text, part, scale) for text, part in zip(texts, parts, strict=True)]
     )
