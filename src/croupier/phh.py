@@ -730,7 +730,7 @@ def loads_all(text: str) -> list[HandHistory]:
         raise PHHError(f"expected PHH text as a str, got {type(text).__name__}")
     hands, seen = [], set()
     data = io.BytesIO(text.encode("utf-8", "surrogatepass"))
-    for first, chunk, kind in _chunks(data):
+    for first, chunk, kind in _chunks(data.read):
         for name, hand in _read_chunk(first, chunk, "preamble" if kind == "hand" else kind):
             if name in seen:  # one TOML document: a table is defined once
                 _toml.standard(text, multi=True)  # tomllib's located error
@@ -844,10 +844,12 @@ Source = Union[PathOrFile, Iterable[Union[str, "os.PathLike[str]"]]]  # noqa: UP
 """What :func:`iter_load` and :func:`files` read: a path (a file, a directory or a
 glob pattern), a file object, or an iterable of paths."""
 
-# A table header ``[name]`` that starts a hand (dotted or array headers do not).
+# A table header line ``[name]`` that starts a hand (dotted or array headers do not).
 _HEADER = re.compile(
-    rb"""[ \t]*\[[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(#.*)?\r?\n?"""
+    rb"""^[ \t]*\[[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(?:#[^\n]*)?\r?$""",
+    re.M,
 )
+_BLOCK = 1 << 18  # bytes read at a time
 _PHH_SUFFIXES = (".phh", ".phhs")
 _WINDOW = 4  # files read ahead by an executor
 
@@ -901,33 +903,47 @@ def _quotes(line: bytes, open_quote: bytes | None) -> bytes | None:
             i, open_quote = j + 3, None
 
 
-def _chunks(lines: Iterable[bytes]) -> Iterator[tuple[int, bytes, str]]:
+def _chunks(read: Callable[[int], bytes]) -> Iterator[tuple[int, bytes, str]]:
     """``(first line, text, kind)`` of each part of a file, in file order.
 
-    ``kind`` is ``"table"`` for a hand's ``[N]`` table, ``"preamble"`` for what
-    comes before the first header (only blank and comment lines are allowed
-    there) and ``"hand"`` for a file without headers (a ``.phh`` hand).  A
-    header inside a multi-line string does not start a table.
+    ``read(n)`` gives the file's next bytes (``b""`` at the end).  ``kind`` is
+    ``"table"`` for a hand's ``[N]`` table, ``"preamble"`` for what comes before
+    the first header (only blank and comment lines are allowed there) and
+    ``"hand"`` for a file without headers (a ``.phh`` hand).  A header inside a
+    multi-line string does not start a table.  The file is read in blocks and
+    searched for headers by one regular expression per block; only a part
+    holding ``''`` or ``""`` is scanned for multi-line strings.
     """
-    chunk: list[bytes] = []
+    pending = read(_BLOCK)
+    if pending.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
+        pending = pending[3:]
     first, kind, open_quote = 1, "hand", None
-    for number, line in enumerate(lines, 1):
-        if number == 1 and line.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
-            line = line[3:]
-        if (
-            open_quote is None
-            and line[:1] in (b"[", b" ", b"\t")
-            and line.lstrip(b" \t")[:2] != b"[["
-            and _HEADER.fullmatch(line)
-        ):
-            if kind == "table" or chunk:
-                yield first, b"".join(chunk), "preamble" if kind == "hand" else kind
-            chunk, first, kind = [], number, "table"
-        chunk.append(line)
-        if b"''" in line or b'""' in line:
-            open_quote = _quotes(line, open_quote)
-    if chunk or kind == "table":
-        yield first, b"".join(chunk), kind
+    scanned = search = 0  # quotes are known up to `scanned`; headers are looked for from `search`
+    end = not pending
+    while True:
+        block = b"" if end else read(_BLOCK)
+        end = end or not block
+        pending += block
+        limit = len(pending) if end else pending.rfind(b"\n") + 1  # whole lines only
+        start = 0
+        for match in _HEADER.finditer(pending, search, limit):
+            at = match.start()
+            between = pending[scanned:at]
+            if b"''" in between or b'""' in between:
+                open_quote = _quotes(between, open_quote)
+            scanned = at
+            if open_quote is not None:
+                continue  # inside a multi-line string
+            chunk = pending[start:at]
+            if kind == "table" or chunk.strip():
+                yield first, chunk, "preamble" if kind == "hand" else kind
+            first += chunk.count(b"\n")
+            start, kind = at, "table"
+        if end:
+            break
+        pending, scanned, search = pending[start:], scanned - start, max(limit, search) - start
+    if kind == "table" or pending[start:].strip():
+        yield first, pending[start:], kind
 
 
 def _read_chunk(first: int, data: bytes, kind: str) -> list[tuple[str | None, HandHistory]]:
@@ -961,9 +977,12 @@ def _read_chunk(first: int, data: bytes, kind: str) -> list[tuple[str | None, Ha
 
 
 def _stream(
-    lines: Iterable[bytes], name: str | None, errors: str, on_error: Callable[[PHHError], object]
+    read: Callable[[int], bytes],
+    name: str | None,
+    errors: str,
+    on_error: Callable[[PHHError], object],
 ) -> Iterator[HandHistory]:
-    for first, data, kind in _chunks(lines):
+    for first, data, kind in _chunks(read):
         try:
             hands = [hand for _, hand in _read_chunk(first, data, kind)]
         except PHHError as exc:
@@ -985,9 +1004,14 @@ def _warn(error: PHHError) -> None:
     warnings.warn(f"skipped: {error}", PHHWarning, stacklevel=4)
 
 
-def _lines(source: IO[str] | IO[bytes]) -> Iterator[bytes]:
-    for line in source:
-        yield line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+def _reader(source: IO[str] | IO[bytes]) -> Callable[[int], bytes]:
+    """``read(n)`` of a text or binary file object, as bytes."""
+
+    def read(n: int) -> bytes:
+        data = source.read(n)
+        return data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+
+    return read
 
 
 def iter_load(
@@ -1030,13 +1054,13 @@ def iter_load(
             raise ValueError("an executor reads files by path, not a file object")
         stream = cast("IO[str] | IO[bytes]", source)
         name = getattr(stream, "name", None)
-        yield from _stream(_lines(stream), name if isinstance(name, str) else None, errors, report)
+        yield from _stream(_reader(stream), name if isinstance(name, str) else None, errors, report)
         return
     paths = files(cast("str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", source))
     if executor is None:
         for path in paths:
             with open(path, "rb") as f:
-                yield from _stream(f, str(path), errors, report)
+                yield from _stream(f.read, str(path), errors, report)
         return
     if not callable(getattr(executor, "submit", None)):
         raise ValueError(f"executor must have a submit method, got {type(executor).__name__}")
@@ -1057,4 +1081,4 @@ def _load_path(path: str, errors: str) -> tuple[list[HandHistory], list[PHHError
     """The hands of one file and the errors of the hands skipped (run in a worker)."""
     skipped: list[PHHError] = []
     with open(path, "rb") as f:
-        return list(_stream(f, path, errors, skipped.append)), skipped
+        return list(_stream(f.read, path, errors, skipped.append)), skipped
