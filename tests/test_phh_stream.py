@@ -10,6 +10,7 @@ to the same values as tomllib.
 from __future__ import annotations
 
 import io
+import os
 import pickle
 import re
 import tracemalloc
@@ -51,8 +52,10 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_the_fast_backend_is_installed_with_the_test_extra() -> None:
-    # The test extra installs toml-rs, so the agreement tests below compare two backends.
-    assert set(_toml.BACKENDS) == {"tomllib", "toml_rs"}
+    # The test extra installs toml-rs (and tomli), so the agreement tests below
+    # compare at least two backends; croupier picks the fastest.
+    assert {"tomllib", "toml_rs"} <= set(_toml.BACKENDS)
+    assert _toml.backend() == "toml_rs" or os.environ.get("CROUPIER_TOML") == "tomllib"
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
@@ -60,7 +63,7 @@ def test_the_backends_read_every_shipped_file_to_the_same_values(path: Path) -> 
     text = path.read_text(encoding="utf-8")
     documents = [read(text, parse_float=Decimal) for read in _toml.BACKENDS.values()]
     assert all(doc == documents[0] for doc in documents)
-    assert len(documents) == 2
+    assert len(documents) >= 2
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
@@ -74,7 +77,7 @@ def test_the_reader_gives_the_same_hands_on_every_backend(
     for name in _toml.BACKENDS:
         _toml.use(name)
         results.append(read(path))
-    assert results[0] == results[1] and len(results[0]) >= 1
+    assert all(result == results[0] for result in results[1:]) and len(results[0]) >= 1
 
 
 def test_iter_load_gives_the_hands_of_load_all_for_every_shipped_file(backend: str) -> None:
@@ -201,7 +204,7 @@ def test_moderate_nesting_reads_the_same_on_every_backend(monkeypatch: pytest.Mo
     for name in _toml.BACKENDS:
         _toml.use(name)
         hands.append(phh.loads(text))
-    assert hands[0] == hands[1]
+    assert all(hand == hands[0] for hand in hands[1:])
     value, depth = hands[0].extra["_deep"], 1
     while value != ():
         value, depth = value[0], depth + 1  # type: ignore[index]

@@ -521,8 +521,9 @@ class HandHistory:
             if not isinstance(self.extra, Mapping):
                 raise PHHError("extra must be a mapping", field="extra")
             object.__setattr__(self, "extra", FrozenMapping(self.extra))
+        fields = vars(self)
         for name, kind in _FIELDS.items():
-            value = getattr(self, name)
+            value = fields[name]
             if value is None:
                 if name in _ALWAYS_REQUIRED:
                     raise PHHError(f"missing required field {name!r}", field=name)
@@ -543,6 +544,14 @@ class HandHistory:
                     field=name,
                 )
         for i, action in enumerate(self.actions):
+            actor, target, amount = action.actor, action.target, action.amount
+            if (
+                (actor is None or actor < players)
+                and (target is None or target < players)
+                and (amount is None or amount < MAX_CHIPS)
+                and not (short_deck and action.cards)
+            ):
+                continue  # the common case, checked at once
             problem = None
             if max(action.actor or 0, action.target or 0) >= players:
                 who = max(action.actor or 0, action.target or 0) + 1
