@@ -728,6 +728,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="skip the equity comparison",
     )
     parser.add_argument(
+        "--no-phh",
+        action="store_true",
+        help="skip the hand-history comparison (read + replay the HandHQ sample)",
+    )
+    parser.add_argument(
         "--check",
         action="store_true",
         help="exit 1 if a single-thread headline ratio against a peer, measured in this "
@@ -764,6 +769,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from peer_equity import equity_report
 
         print(equity_report(args.quick))
+    phh_rates: dict[str, float] = {}
+    if not args.no_phh:
+        progress("hand histories: croupier's reader and replay, PokerKit's")
+        from peer_phh import measure
+        from peer_phh import report as phh_report
+
+        phh_rates = measure(args.quick)
+        print(phh_report(phh_rates))
     if not args.check:
         progress(f"done in {time.perf_counter() - start:.0f} s")
         return 0
@@ -773,6 +786,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         measured |= headline_engines(args.quick)
     if not args.no_equity:
         measured |= headline_equity(args.quick)
+    if phh_rates:
+        from peer_phh import headline as phh_headline
+
+        measured |= phh_headline(phh_rates)  # alternating rounds, thread CPU time
     lines, failures = check(measured)
     print("\n".join(lines), flush=True)
     progress(f"done in {time.perf_counter() - start:.0f} s")
@@ -813,6 +830,9 @@ CHECK_HIGH = "7-card high, per call, vs phevaluator `_pheval.evaluate_7cards`"
 CHECK_OMAHA = "Omaha high 4 + 5, per call, vs phevaluator `_pheval.evaluate_omaha_cards`"
 CHECK_EXACT = "AhKh vs QdQc pre-flop, exact equity, vs pokerfast (OMPEval)"
 CHECK_MC = "AhKh vs QdQc pre-flop, Monte Carlo 100,000, vs xiapl"
+# bench/peer_phh.py's rows (kept in step with peer_phh.CHECK_FAST / CHECK_STANDARD).
+CHECK_PHH_FAST = "Read + replay the HandHQ sample (toml_rs), vs PokerKit load_all + replay"
+CHECK_PHH_STANDARD = "Read + replay the HandHQ sample (tomllib), vs PokerKit load_all + replay"
 
 
 def check_engine(label: str) -> str:
@@ -858,6 +878,9 @@ FLOORS: tuple[Floor, ...] = (
             ("Courchevel Hi/Lo PL 6-max random play", 460.0, (921.0, 1058.0, 966.0)),
         )
     ),
+    # 2026-12-02, three `python bench/peer_phh.py --quick` runs on the same VM.
+    Floor(CHECK_PHH_FAST, "pokerkit", 4.0, (8.3, 8.5, 8.3)),
+    Floor(CHECK_PHH_STANDARD, "pokerkit", 1.5, (3.1, 3.2, 3.2)),
 )
 
 
