@@ -950,11 +950,14 @@ def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None)
             raise ValueError(
                 f"deck must be a sequence of card codes (see croupier.parse_cards), got {deck!r}"
             )
-        cards = []
-        for c in deck:
-            if not is_int(c) or not -1 <= c < 52:
-                raise ValueError(f"deck card {c!r} is not a card code 0..51 (or -1)")
-            cards.append(as_int(c, "deck card"))
+        given = list(deck)  # read once
+        cards = given
+        if not all([type(c) is int and -1 <= c < 52 for c in given]):
+            cards = []  # numpy integers, or a bad card: one by one
+            for c in given:
+                if not is_int(c) or not -1 <= c < 52:
+                    raise ValueError(f"deck card {c!r} is not a card code 0..51 (or -1)")
+                cards.append(as_int(c, "deck card"))
         known = [c for c in cards if c != UNKNOWN]
         if len(set(known)) != len(known):
             raise ValueError("deck has a card twice")

@@ -209,6 +209,8 @@ def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]
     holes: list[list[int]] = [[] for _ in range(n)]
     board: list[int] = []
     for action in history.actions:
+        if not action.cards or action.kind == "sm":
+            continue
         cards = [UNKNOWN if c is None else c for c in action.cards]
         if action.kind == "dh" and action.target is not None:
             holes[seat_of[action.target]].extend(cards)
@@ -231,7 +233,8 @@ def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]
     for street in game.streets:
         for target, count in game.deals(street, range(n)):
             source = from_board if target is None else sources[target]
-            deck.extend(next(source, UNKNOWN) for _ in range(count))
+            for _ in range(count):
+                deck.append(next(source, UNKNOWN))
     return deck
 
 
