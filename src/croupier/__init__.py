@@ -14,7 +14,11 @@ from croupier import hands, pots
 from croupier.cards import format_card, format_cards, parse_cards
 from croupier.errors import IllegalAction
 from croupier.games import (
+    Badugi,
     CourchevelHiLo,
+    DeuceToSevenSingleDraw,
+    DeuceToSevenTripleDraw,
+    FiveCardDraw,
     Game,
     Omaha,
     OmahaHiLo,
@@ -44,8 +48,12 @@ __all__ = [
     "FIXED_LIMIT",
     "NO_LIMIT",
     "POT_LIMIT",
+    "Badugi",
     "CourchevelHiLo",
+    "DeuceToSevenSingleDraw",
+    "DeuceToSevenTripleDraw",
     "EquityResult",
+    "FiveCardDraw",
     "Game",
     "Hand",
     "IllegalAction",

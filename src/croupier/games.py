@@ -29,7 +29,11 @@ from croupier.variants import (
 )
 
 __all__ = [
+    "Badugi",
     "CourchevelHiLo",
+    "DeuceToSevenSingleDraw",
+    "DeuceToSevenTripleDraw",
+    "FiveCardDraw",
     "Game",
     "Omaha",
     "OmahaHiLo",
@@ -140,6 +144,10 @@ class Game:
         store("big_blind_ante", bool(self.big_blind_ante))
         if self.is_stud != (self.bring_in_key is not None and self.board_key is not None):
             raise ValueError(f"{self.name}: a stud game has a bring-in key and a board key")
+        if self.streets and self.streets[0].draw:
+            raise ValueError(f"{self.name}: the first street cannot begin with a draw")
+        if self.is_stud and self.is_draw:
+            raise ValueError(f"{self.name}: a stud game has no draws")
         store("blinds", _amounts("blinds", self.blinds))
         store("straddles", _amounts("straddles", self.straddles, positive=True))
         if len(self.straddles) > self.max_players - 2:
@@ -212,6 +220,16 @@ class Game:
         True
         """
         return rules_of(self.variant).is_stud
+
+    @property
+    def is_draw(self) -> bool:
+        """Some street begins with a draw (docs/rules.md §5.7).
+
+        >>> from croupier import Badugi
+        >>> Badugi().is_draw, [s.name for s in Badugi().streets if s.draw]
+        (True, ['first draw', 'second draw', 'third draw'])
+        """
+        return any(street.draw for street in self.streets)
 
     @property
     def min_bet(self) -> int:
@@ -372,7 +390,11 @@ def game(
         if key not in allowed:
             raise ValueError(f"{rules.title} has no option {key!r}")
     max_players = rules.max_players
-    if not rules.is_stud:  # every player's hole cards and the board come from one deck
+    if rules.is_draw:
+        # Every draw can be served (docs/rules.md §5.7): a player drawing all of
+        # a hand of h cards needs h of the 52 - h x players that nobody holds.
+        max_players = min(max_players, 52 // sum(s.hole for s in streets) - 1)
+    elif not rules.is_stud:  # every player's hole cards and the board come from one deck
         board = sum(s.board for s in streets)
         max_players = min(max_players, (52 - board) // sum(s.hole for s in streets))
     kwargs: dict[str, object] = dict(options)  # Game reads and checks every amount
@@ -381,6 +403,18 @@ def game(
         kwargs.setdefault("bets", (2, 4))
     else:
         kwargs.setdefault("blinds", (1, 2))
+        blinds = kwargs["blinds"]
+        if (
+            rules.is_draw
+            and structure is FIXED_LIMIT
+            and kwargs.get("bets") is None
+            and isinstance(blinds, tuple | list)
+            and len(blinds) == 2
+        ):
+            # Draw games, fixed limit: the big blind is the small bet (docs/rules.md §5.7);
+            # Game checks the blinds themselves.
+            big = as_int(blinds[1], "big blind")
+            kwargs["bets"] = (big, 2 * big)
     return Game(
         variant=variant,
         name=name,
@@ -444,7 +478,7 @@ def Omaha(
 
     >>> from croupier import POT_LIMIT
     >>> Omaha(POT_LIMIT, (1, 2)).streets[0]
-    Street(name='preflop', hole=4, board=0, big_bet=False, up=0)
+    Street(name='preflop', hole=4, board=0, big_bet=False, up=0, draw=False)
     >>> Omaha(POT_LIMIT, (1, 2), hole_cards=5).name
     '5-card Omaha'
     """
@@ -584,3 +618,132 @@ def SevenCardStudHiLo(
         bets=bets,
         cap=cap,
     )
+
+
+def _draw_game(
+    variant: Variant,
+    structure: Structure | str | None,
+    blinds: tuple[int, int],
+    antes: int | tuple[int, ...],
+    big_blind_ante: bool,
+    straddles: Sequence[int],
+    bets: tuple[int, int] | None,
+    cap: int,
+    seat_blinds: Sequence[int] | None,
+    opening_bet: int | None,
+) -> Game:
+    return game(
+        variant,
+        structure,
+        blinds=blinds,
+        antes=antes,
+        big_blind_ante=big_blind_ante,
+        straddles=straddles,
+        bets=bets,
+        cap=cap,
+        seat_blinds=seat_blinds,
+        opening_bet=opening_bet,
+    )
+
+
+def DeuceToSevenSingleDraw(
+    structure: Structure | str | None = None,
+    blinds: tuple[int, int] = (1, 2),
+    *,
+    antes: int | tuple[int, ...] = 0,
+    big_blind_ante: bool = False,
+    straddles: Sequence[int] = (),
+    bets: tuple[int, int] | None = None,
+    cap: int = 4,
+    seat_blinds: Sequence[int] | None = None,
+    opening_bet: int | None = None,
+) -> Game:
+    """Deuce-to-seven single draw ("Kansas City lowball"): five cards, one draw, the
+    best deuce-to-seven low wins (no-limit unless ``structure`` says otherwise).
+
+    Fixed limit without ``bets``: the big blind is the small bet, twice it the big bet.
+
+    >>> hand = DeuceToSevenSingleDraw().start([100] * 3, seed=1)
+    >>> hand.street, len(hand.hole(0)), hand.game.structure.value
+    ('predraw', 5, 'no-limit')
+    """
+    return _draw_game(
+        Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, structure, blinds, antes, big_blind_ante,
+        straddles, bets, cap, seat_blinds, opening_bet,
+    )  # fmt: skip
+
+
+def DeuceToSevenTripleDraw(
+    structure: Structure | str | None = None,
+    blinds: tuple[int, int] = (1, 2),
+    *,
+    antes: int | tuple[int, ...] = 0,
+    big_blind_ante: bool = False,
+    straddles: Sequence[int] = (),
+    bets: tuple[int, int] | None = None,
+    cap: int = 4,
+    seat_blinds: Sequence[int] | None = None,
+    opening_bet: int | None = None,
+) -> Game:
+    """Deuce-to-seven triple draw: five cards, three draws, the best deuce-to-seven low
+    wins (fixed-limit unless ``structure`` says otherwise: the small bet before and
+    after the first draw, the big bet after the second and the third).
+
+    >>> game = DeuceToSevenTripleDraw(blinds=(1, 2))
+    >>> game.bets, [game.unit(k) for k in range(4)]
+    ((2, 4), [2, 2, 4, 4])
+    """
+    return _draw_game(
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, structure, blinds, antes, big_blind_ante,
+        straddles, bets, cap, seat_blinds, opening_bet,
+    )  # fmt: skip
+
+
+def Badugi(
+    structure: Structure | str | None = None,
+    blinds: tuple[int, int] = (1, 2),
+    *,
+    antes: int | tuple[int, ...] = 0,
+    big_blind_ante: bool = False,
+    straddles: Sequence[int] = (),
+    bets: tuple[int, int] | None = None,
+    cap: int = 4,
+    seat_blinds: Sequence[int] | None = None,
+    opening_bet: int | None = None,
+) -> Game:
+    """Badugi: four cards, three draws, the best badugi wins (fixed-limit unless
+    ``structure`` says otherwise; bets as in triple draw).
+
+    >>> hand = Badugi().start([50, 50], seed=2)
+    >>> len(hand.hole(0)), hand.street
+    (4, 'predraw')
+    """
+    return _draw_game(
+        Variant.BADUGI, structure, blinds, antes, big_blind_ante, straddles, bets, cap,
+        seat_blinds, opening_bet,
+    )  # fmt: skip
+
+
+def FiveCardDraw(
+    structure: Structure | str | None = None,
+    blinds: tuple[int, int] = (1, 2),
+    *,
+    antes: int | tuple[int, ...] = 0,
+    big_blind_ante: bool = False,
+    straddles: Sequence[int] = (),
+    bets: tuple[int, int] | None = None,
+    cap: int = 4,
+    seat_blinds: Sequence[int] | None = None,
+    opening_bet: int | None = None,
+) -> Game:
+    """Five-card draw (high): five cards, one draw, the best high hand wins
+    (fixed-limit unless ``structure`` says otherwise; no opening requirement).
+
+    >>> from croupier import POT_LIMIT
+    >>> FiveCardDraw(POT_LIMIT).start([100] * 4, seed=3).actor   # left of the big blind
+    2
+    """
+    return _draw_game(
+        Variant.FIVE_CARD_DRAW, structure, blinds, antes, big_blind_ante, straddles, bets,
+        cap, seat_blinds, opening_bet,
+    )  # fmt: skip

@@ -9,12 +9,14 @@ cdef class Hand:
     cdef public object game
     cdef public object actor
     cdef public bint unsettled
-    cdef bint _bring_in_pending, _fixed, _stud
+    cdef bint _bring_in_pending, _fixed, _stud, _draws, _drawing, _given
     cdef object _unit
     cdef object _bring_in_seat, _forced_bring_in
     cdef list _up
-    cdef int _n, _live, _able, _street, _raises, _last_blind_seat
+    cdef int _n, _live, _able, _street, _raises, _last_blind_seat, _reshuffles
     cdef list _acted, _bets, _board, _contributed, _dead, _deck, _folded, _history, _holes, _stacks
+    cdef list _muck
+    cdef object _seed
     cdef object _aggressor, _previous_aggressor, _first_actor, _full_level, _increment
     cdef object _to_match, _blind_level, _settlement, _settle_inputs, _winnings
     cdef object _payoffs, _received, _showdown, _starting
@@ -29,3 +31,9 @@ cdef class Hand:
     cdef _advance(self, int last)
     cdef _return_uncalled(self)
     cdef _end_street(self)
+    cdef _begin_betting(self, bint first)
+    cdef _start_draw(self)
+    cdef _next_drawer(self, int start)
+    cdef _draw(self, int i, list discards)
+    cdef int _free_cards(self) except -1
+    cdef int _require_drawer(self, str what) except -1

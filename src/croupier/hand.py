@@ -20,6 +20,19 @@ round.
 >>> hand.check(); hand.raise_to(10); hand.fold()
 >>> hand.is_over, hand.payoffs
 (True, (-1, -6, 7))
+
+Draw games (docs/rules.md §5.7): a street with ``draw`` begins with a draw, in
+which every player still in, from seat 0 on, discards (``discard``) or stands
+pat (``stand_pat``) and is dealt as many cards; betting actions wait for it.
+
+>>> from croupier import DeuceToSevenSingleDraw
+>>> hand = DeuceToSevenSingleDraw().start([100, 100], seed=4)
+>>> hand.call(); hand.check()
+>>> hand.drawing, hand.actor, hand.street
+(True, 0, 'draw')
+>>> hand.discard(hand.hole(0)[:2]); hand.stand_pat()
+>>> hand.drawing, hand.actor, hand.history[-3:]
+(False, 0, ('p1 sd 2s5d', 'd dh p1 9hJd', 'p2 sd'))
 """
 
 from __future__ import annotations
@@ -36,6 +49,7 @@ from typing import TYPE_CHECKING
 
 from croupier._validate import MAX_CHIPS, as_int, is_int
 from croupier.actions import Action
+from croupier.cards import UNKNOWN_TEXT, parse_cards
 from croupier.errors import IllegalAction
 from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
@@ -84,6 +98,8 @@ if TYPE_CHECKING:
         def is_stud(self) -> bool: ...
         @property
         def min_bet(self) -> int: ...
+        @property
+        def is_draw(self) -> bool: ...
         def forced_bets(self, n: int) -> tuple[list[int], list[int]]: ...
         def unit(self, street: int) -> int: ...
 
@@ -91,6 +107,7 @@ if TYPE_CHECKING:
 __all__ = ["Hand", "deal_order"]
 
 UNKNOWN = -1
+DECK_SIZE = 52
 
 
 def deal_order(
@@ -136,21 +153,27 @@ class Hand:
         "_contributed",
         "_dead",
         "_deck",
+        "_drawing",
+        "_draws",
         "_first_actor",
         "_fixed",
         "_folded",
         "_forced_bring_in",
         "_full_level",
+        "_given",
         "_history",
         "_holes",
         "_increment",
         "_last_blind_seat",
         "_live",
+        "_muck",
         "_n",
         "_payoffs",
         "_previous_aggressor",
         "_raises",
         "_received",
+        "_reshuffles",
+        "_seed",
         "_settle_inputs",
         "_settlement",
         "_showdown",
@@ -212,7 +235,19 @@ class Hand:
         self._stud = game.is_stud
         self._fixed = game.structure is FIXED_LIMIT
         self._unit = 0  # the fixed-limit bet of the current street
-        self._deck = _make_deck(game, n, seed, deck)
+        draws = False
+        for street in game.streets:
+            if street.draw:
+                draws = True
+        self._draws = draws
+        self._drawing = False  # a draw is under way: the actor discards or stands pat
+        # Draw games: the discards and folded hands a reshuffle may use (seeded
+        # decks), how many reshuffles there were, and the seed they are drawn from.
+        self._muck: list[int] = []
+        self._reshuffles = 0
+        self._seed = seed
+        self._given = deck is not None
+        self._deck = _make_deck(game, n, seed, deck, draws)
         self._stacks = list(stacks)
         self._starting = tuple(stacks)
         self._bets = [0] * n
@@ -278,7 +313,9 @@ class Hand:
     def hole(self, seat: int) -> tuple[int, ...]:
         """Every card dealt to ``seat``, in dealing order (``-1`` for an unknown card).
 
-        In stud games this includes the up cards (see ``up_cards``).
+        In stud games this includes the up cards (see ``up_cards``).  In draw
+        games it is the hand the seat holds now: the cards kept in the order
+        dealt, then the replacements (a folded seat: the hand it folded).
         """
         self._check_seat(seat)
         return tuple(self._holes[seat])
@@ -297,6 +334,26 @@ class Hand:
     def bring_in_pending(self) -> bool:
         """True while the bring-in seat must post the bring-in or complete."""
         return self._bring_in_pending
+
+    @property
+    def drawing(self) -> bool:
+        """True while a draw is under way: the actor must ``discard`` or ``stand_pat``.
+
+        Betting actions are refused until the draw is over (docs/rules.md §5.7).
+        """
+        return self._drawing
+
+    @property
+    def max_discards(self) -> int | None:
+        """How many cards the actor may discard now (None when no draw is under way).
+
+        The whole hand, unless the stub and the cards a reshuffle could use
+        hold fewer (only at tables larger than the games seat, §5.7).
+        """
+        if not self._drawing:
+            return None
+        assert self.actor is not None
+        return min(len(self._holes[self.actor]), self._free_cards())
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -409,7 +466,7 @@ class Hand:
     @property
     def to_call(self) -> int:
         """Chips the actor must add to call (at most their stack); 0 when none acts."""
-        if self.actor is None:
+        if self.actor is None or self._drawing:
             return 0
         i = self.actor
         return min(self._to_match - self._bets[i], self._stacks[i])
@@ -419,6 +476,7 @@ class Hand:
         return (
             self.actor is not None
             and not self._bring_in_pending
+            and not self._drawing
             and self._bets[self.actor] >= self._to_match
         )
 
@@ -426,7 +484,7 @@ class Hand:
     def can_raise(self) -> bool:
         """Whether the actor may bet or raise now (including all-in for less)."""
         i = self.actor
-        if i is None:
+        if i is None or self._drawing:
             return False
         if self._stacks[i] + self._bets[i] <= self._to_match:
             return False  # all they can do is call (all-in) or fold
@@ -481,6 +539,8 @@ class Hand:
         self._live -= 1
         if self._stacks[i]:
             self._able -= 1
+        if self._draws:
+            self._muck.extend(self._holes[i])  # a reshuffle may use the folded hand
         self._acted[i] = self._to_match
         self._history.append((i, "f"))
         self._advance(i)
@@ -592,6 +652,38 @@ class Hand:
             raise IllegalAction(f"seat {i} cannot go all-in for {amount}: the limit is {hi}")
         self.raise_to(amount)
 
+    def discard(self, cards: object) -> None:
+        """Draw: throw away ``cards`` and be dealt as many from the stub (docs/rules.md §5.7).
+
+        ``cards`` are cards the actor holds: text (``"Kh 7c"``; ``??`` for a
+        card unknown to a hand history) or a sequence of codes (``-1`` or
+        ``None``: an unknown card).  Discarding nothing is standing pat.
+        Anything else, or a discard when no draw is under way, raises
+        :class:`~croupier.errors.IllegalAction` and changes nothing.
+
+        >>> from croupier import Badugi, format_cards
+        >>> hand = Badugi().start([20, 20], seed=9)
+        >>> hand.call(); hand.check()
+        >>> hand.discard(format_cards(hand.hole(0)[:1]))
+        >>> len(hand.hole(0)), hand.history[-2:]
+        (4, ('p1 sd 3c', 'd dh p1 5c'))
+        """
+        i = self._require_drawer("discard")
+        discards = self._discards_of(i, cards)
+        self._draw(i, discards)
+
+    def stand_pat(self) -> None:
+        """Draw: keep every card (``pN sd`` in the history).
+
+        >>> from croupier import DeuceToSevenTripleDraw
+        >>> hand = DeuceToSevenTripleDraw().start([20, 20], seed=9)
+        >>> hand.call(); hand.check(); hand.stand_pat()
+        >>> hand.history[-1], hand.actor
+        ('p1 sd', 1)
+        """
+        i = self._require_drawer("stand pat")
+        self._draw(i, [])
+
     # ------------------------------------------------------------- internals
 
     def _check_seat(self, seat: int) -> None:
@@ -615,7 +707,138 @@ class Hand:
             raise IllegalAction(
                 f"nobody can {what}: the hand is over" if self.is_over else f"nobody can {what} now"
             )
+        if self._drawing:
+            raise IllegalAction(
+                f"seat {self.actor} cannot {what} now: it must discard or stand pat (the draw)"
+            )
         return self.actor
+
+    def _require_drawer(self, what: str) -> int:
+        if self.actor is None:
+            raise IllegalAction(
+                f"nobody can {what}: the hand is over" if self.is_over else f"nobody can {what} now"
+            )
+        if not self._drawing:
+            raise IllegalAction(f"seat {self.actor} cannot {what}: no draw now, it must bet")
+        return self.actor
+
+    def _discards_of(self, i: int, cards: object) -> list[int]:
+        """The codes of the cards seat ``i`` discards, checked (IllegalAction, nothing changed)."""
+        if type(cards) is list or type(cards) is tuple:
+            codes = list(cards)  # type: ignore[arg-type]
+            for k, c in enumerate(codes):
+                if type(c) is not int or not 0 <= c < DECK_SIZE:
+                    codes[k] = _discard_code(c)
+        elif isinstance(cards, str):
+            codes = _parse_discards(cards)
+        else:
+            if isinstance(cards, (bytes, dict, set, frozenset)) or not hasattr(cards, "__iter__"):
+                raise IllegalAction(
+                    f"seat {i} discards cards: text or a sequence of card codes, got {cards!r}"
+                )
+            codes = [_discard_code(c) for c in cards]  # type: ignore[attr-defined]
+        hole = self._holes[i]
+        unknown = 0
+        seen = 0
+        for c in codes:
+            if c == UNKNOWN:
+                unknown += 1
+                continue
+            if c not in hole:
+                raise IllegalAction(f"seat {i} cannot discard {_text(c)}: it does not hold it")
+            bit = 1 << c
+            if seen & bit:
+                raise IllegalAction(f"seat {i} cannot discard {_text(c)} twice")
+            seen |= bit
+        if unknown > hole.count(UNKNOWN):
+            raise IllegalAction(
+                f"seat {i} cannot discard {unknown} unknown cards: it holds "
+                f"{hole.count(UNKNOWN)}"
+            )
+        free = self._free_cards()
+        if len(codes) > free:
+            raise IllegalAction(
+                f"seat {i} cannot draw {len(codes)} cards: the stub and the discards "
+                f"hold {free} (docs/rules.md §5.7)"
+            )
+        if self._given:
+            self._check_given_deal(i, codes)
+        return codes
+
+    def _free_cards(self) -> int:
+        """Cards no player still in holds: what a draw can be served from (§5.7)."""
+        held = 0
+        folded, holes = self._folded, self._holes
+        for j in range(self._n):
+            if not folded[j]:
+                held += len(holes[j])
+        return DECK_SIZE - held
+
+    def _check_given_deal(self, i: int, discards: list[int]) -> None:
+        """A given deck's next cards may not be held, or be ``discards`` (§5.7)."""
+        deck, k = self._deck, len(discards)
+        coming = [deck[-1 - m] for m in range(min(k, len(deck)))]
+        taken = set(discards)
+        for j in range(self._n):
+            if not self._folded[j]:
+                taken.update(self._holes[j])
+        for m, c in enumerate(coming):
+            if c == UNKNOWN:
+                continue
+            if c in discards:
+                raise IllegalAction(
+                    f"the deck deals {_text(c)} back to seat {i}, which has just discarded it"
+                )
+            if c in taken or c in coming[:m]:
+                holder = next(
+                    (j for j in range(self._n) if not self._folded[j] and c in self._holes[j]),
+                    i,
+                )
+                raise IllegalAction(
+                    f"the deck deals {_text(c)} to seat {i}, but seat {holder} holds it"
+                )
+
+    def _draw(self, i: int, discards: list[int]) -> None:
+        """Seat ``i`` throws ``discards`` away and is dealt as many (checked already)."""
+        k = len(discards)
+        self._history.append((i, "sd", discards))
+        if k:
+            hole = self._holes[i]
+            for c in discards:
+                hole.remove(c)
+            deck = self._deck
+            if self._given:
+                new = [deck.pop() if deck else UNKNOWN for _ in range(k)]
+            else:
+                if len(deck) < k:
+                    # The stub cannot serve the draw: it is shuffled with the muck
+                    # (not the cards just thrown) into a new stub (§5.7).
+                    deck.extend(self._muck)
+                    self._deck = deck = _reshuffled(self._seed, self._reshuffles, deck)
+                    self._reshuffles += 1
+                    self._muck = []
+                new = deck[-k:]
+                del deck[-k:]
+                new.reverse()
+                self._muck.extend(discards)
+            hole.extend(new)
+            self._history.append((None, "dh", i, new))
+        self._next_drawer(i + 1)
+
+    def _start_draw(self) -> None:
+        self._drawing = True
+        self._next_drawer(0)
+
+    def _next_drawer(self, start: int) -> None:
+        """The next seat from ``start`` on (seat order) still in draws; none left: betting."""
+        folded = self._folded
+        for j in range(start, self._n):
+            if not folded[j]:
+                self.actor = j
+                return
+        self._drawing = False
+        self._begin_betting(False)
+
 
     def _all_in_amount(self, i: int) -> int:
         return self._bets[i] + self._stacks[i]
@@ -682,10 +905,18 @@ class Hand:
             self._able -= 1
 
     def _begin_street(self, first: bool = False) -> None:
-        game, n = self.game, self._n
+        game = self.game
         if self._fixed:
             self._unit = game.unit(self._street)
-        self._deal(game.streets[self._street])
+        street = game.streets[self._street]
+        self._deal(street)
+        if street.draw:
+            self._start_draw()  # the betting begins once everyone has drawn
+        else:
+            self._begin_betting(first)
+
+    def _begin_betting(self, first: bool) -> None:
+        game, n = self.game, self._n
         self._acted = [-1] * n
         self._raises = 0
         self._previous_aggressor = self._aggressor
@@ -824,10 +1055,17 @@ class Hand:
         if able <= 1:
             # No more betting possible: run the board out, then show down.  No
             # one acts in the rounds dealt now (the showdown order knows it).
+            # Draw games: the players still in draw, then this comes back here.
             while self._street < len(self.game.streets) - 1:
                 self._street += 1
-                self._deal(self.game.streets[self._street])
+                street = self.game.streets[self._street]
+                self._deal(street)
                 self._aggressor = self._previous_aggressor = self._first_actor = None
+                if street.draw:
+                    if self._fixed:
+                        self._unit = self.game.unit(self._street)
+                    self._start_draw()
+                    return
             self._settle(showdown=True)
             return
         self._street += 1
@@ -901,13 +1139,71 @@ def _action(entry: tuple[object, ...]) -> Action:
         return Action("db", cards=_cards(entry[2]))  # type: ignore[arg-type]
     if kind == "cbr":
         return Action("cbr", actor=actor, amount=entry[2])  # type: ignore[arg-type]
-    if kind == "sm":
-        return Action("sm", actor=actor, cards=_cards(entry[2]))  # type: ignore[arg-type]
+    if kind == "sm" or kind == "sd":
+        return Action(kind, actor=actor, cards=_cards(entry[2]))  # type: ignore[arg-type]
     return Action(kind, actor=actor)  # type: ignore[arg-type]
 
 
 def _cards(cards: Sequence[int]) -> tuple[int | None, ...]:
     return tuple(None if c == UNKNOWN else c for c in cards)
+
+
+def _text(card: int) -> str:
+    return "??" if card == UNKNOWN else "23456789TJQKA"[card >> 2] + "cdhs"[card & 3]
+
+
+def _discard_code(card: object) -> int:
+    """One discarded card given as a number: a code 0..51, or ``-1``/``None`` (unknown)."""
+    if card is None:
+        return UNKNOWN
+    if is_int(card):
+        code = as_int(card, "card")
+        if -1 <= code < DECK_SIZE:
+            return code
+    raise IllegalAction(f"a discarded card must be a card code 0..51 (or -1), got {card!r}")
+
+
+def _parse_discards(text: str) -> list[int]:
+    """Discards written as text; ``??`` is an unknown card (a hand history)."""
+    codes: list[int] = []
+    for chunk in text.replace(",", " ").split():
+        rest = chunk
+        while rest:
+            cut = rest.find(UNKNOWN_TEXT)
+            if cut < 0:
+                cut = len(rest)
+            try:
+                codes.extend(parse_cards(rest[:cut]))
+            except ValueError as exc:
+                raise IllegalAction(f"cannot discard {text!r}: {exc}") from None
+            if cut < len(rest):
+                codes.append(UNKNOWN)
+            rest = rest[cut + len(UNKNOWN_TEXT) :]
+    return codes
+
+
+def _key_material(seed: int | None) -> bytes:
+    """The BLAKE2b key of a hand's shuffles: its seed's digits (random without a seed)."""
+    if seed is None:
+        return os.urandom(32)
+    material = str(as_int(seed, "seed")).encode()
+    if len(material) > 64:
+        material = blake2b(material).digest()
+    return material
+
+
+def _reshuffled(seed: int | None, index: int, cards: list[int]) -> list[int]:
+    """``cards`` in an order drawn from the hand's seed: the stub of reshuffle ``index``."""
+    material = _key_material(seed)
+    counter = index.to_bytes(4, "little")
+    stream = b"".join(
+        [
+            blake2b(counter + block, key=material, digest_size=64, person=b"croupier-draw").digest()
+            for block in _BLOCKS
+        ]
+    )
+    keys = _unpack_keys(stream)
+    return [cards[k] for k in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
 def _shuffled(seed: int | None, need: int) -> list[int]:
@@ -918,12 +1214,7 @@ def _shuffled(seed: int | None, need: int) -> list[int]:
     about 3 in 10 million decks, keep card order), faster than seeding a
     Mersenne Twister per hand, and the same on every platform.
     """
-    if seed is None:
-        material = os.urandom(32)
-    else:
-        material = str(as_int(seed, "seed")).encode()
-        if len(material) > 64:
-            material = blake2b(material).digest()
+    material = _key_material(seed)
     stream = b"".join(
         [
             blake2b(block, key=material, digest_size=64, person=b"croupier-deck").digest()
@@ -938,13 +1229,16 @@ _BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
 _unpack_keys = struct.Struct("<64I").unpack
 
 
-def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None) -> list[int]:
+def _make_deck(
+    game: Game, n: int, seed: int | None, deck: Sequence[int] | None, draws: bool
+) -> list[int]:
     need = 0
     for street in game.streets:  # a loop, not sum(generator): once per hand
         need += (street.hole + street.up) * n + street.board
     need = min(52, need)
     if deck is None:
-        return _shuffled(seed, need)[::-1]
+        # Draw games: the whole deck, the stub of the draws (docs/rules.md §5.7).
+        return _shuffled(seed, DECK_SIZE if draws else need)[::-1]
     else:
         if isinstance(deck, (str, bytes, dict, set, frozenset)) or not hasattr(deck, "__len__"):
             raise ValueError(
@@ -958,7 +1252,9 @@ def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None)
                 if not is_int(c) or not -1 <= c < 52:
                     raise ValueError(f"deck card {c!r} is not a card code 0..51 (or -1)")
                 cards.append(as_int(c, "deck card"))
-        known = [c for c in cards if c != UNKNOWN]
+        # Draw games: the deck goes on with the draws' cards, where a card discarded
+        # and reshuffled may come again (checked when dealt, §5.7).
+        known = [c for c in (cards[:need] if draws else cards) if c != UNKNOWN]
         if len(set(known)) != len(known):
             raise ValueError("deck has a card twice")
     if len(cards) < need:

@@ -36,6 +36,10 @@ Choices (PHH leaves them to the reader):
   ``unsettled`` (payoffs ``None``), never guessed.
 * Hole and board cards are checked against what the engine deals; ``sm``
   lines are accepted after the hand is settled (cards speak).
+* Draw games: ``pN sd cards`` discards those cards (``pN sd`` stands pat) and
+  the next ``d dh pN`` line deals the replacements, whether it follows the
+  discard at once or after the other players' discards; the engine deals
+  them in the order of the ``sd`` lines.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from croupier.actions import format_amount
+from croupier.cards import card_texts
 from croupier.errors import IllegalAction, PHHError
 from croupier.games import Game, game
 from croupier.hand import UNKNOWN, Hand
@@ -201,10 +206,82 @@ def _stud_deck(history: HandHistory) -> list[int]:
     return deck + [UNKNOWN] * (52 - len(deck))
 
 
+def _draw_deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]:
+    """Draw games: each seat's hand, then every draw's replacements in ``sd`` order.
+
+    A player's first ``d dh`` line is their hand; each later one deals the
+    replacements of their last discard.  The cards are followed through the
+    draws so that those shown at the showdown fill the unknown ones they held.
+    """
+    n = len(seat_of)
+    cells: list[int] = []  # every card dealt, as the history has it (UNKNOWN for ??)
+    first: list[list[int] | None] = [None] * n  # the cells of each player's first hand
+    held: list[list[int]] = [[] for _ in range(n)]  # the cells each player holds
+    waiting: list[int | None] = [None] * n  # the discard whose replacements are due
+    draws: list[list[int]] = []  # the replacement cells of each discard, in sd order
+    for action in history.actions:
+        p = action.actor if action.kind == "sd" else action.target
+        if p is None or p >= n or action.kind not in ("sd", "dh"):
+            continue
+        cards = [UNKNOWN if c is None else c for c in action.cards]
+        if action.kind == "dh":
+            new = list(range(len(cells), len(cells) + len(cards)))
+            cells.extend(cards)
+            due = waiting[p]
+            if first[p] is None:
+                first[p] = new
+            elif due is not None and len(draws[due]) == len(new):
+                draws[due] = new
+                waiting[p] = None
+            else:
+                wanted = 0 if due is None else len(draws[due])
+                raise ValueError(f"p{p + 1} is dealt {len(new)} cards after discarding {wanted}")
+            held[p].extend(new)
+            continue
+        hand = held[p]
+        for card in cards:  # the discards leave the hand (a known card may name a ??)
+            match = next((c for c in hand if cells[c] == card), None)
+            if match is None:
+                match = next((c for c in hand if cells[c] == UNKNOWN), None)
+                if match is not None:
+                    cells[match] = card
+            if match is not None:
+                hand.remove(match)
+        if cards:
+            draws.append([-1] * len(cards))
+            waiting[p] = len(draws) - 1
+    for player, shown in _shown(history).items():
+        if player >= n:
+            continue
+        hand = held[player]
+        rest = list(shown)
+        for c in hand:
+            if cells[c] != UNKNOWN:
+                if cells[c] not in rest and UNKNOWN not in rest:
+                    raise ValueError(
+                        f"p{player + 1} shows {card_texts(shown)} but holds "
+                        f"{card_texts(cells[c] for c in hand)}"
+                    )
+                rest.remove(cells[c] if cells[c] in rest else UNKNOWN)
+        for c in hand:
+            if cells[c] == UNKNOWN and rest:
+                cells[c] = rest.pop(0)
+    hand_size = game.streets[0].hole
+    deck: list[int] = []
+    for seat in range(n):
+        dealt = [cells[c] for c in first[seat_of.index(seat)] or ()][:hand_size]
+        deck.extend(dealt + [UNKNOWN] * (hand_size - len(dealt)))
+    for slots in draws:
+        deck.extend(UNKNOWN if c < 0 else cells[c] for c in slots)
+    return deck
+
+
 def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]:
     """The engine's dealing order filled with the cards the history records."""
     if game.is_stud:
         return _stud_deck(history)
+    if game.is_draw:
+        return _draw_deck(history, game, seat_of)
     n = len(seat_of)
     holes: list[list[int]] = [[] for _ in range(n)]
     board: list[int] = []
@@ -362,6 +439,10 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
                 hand.raise_to(action.amount)
             elif kind == "pb":
                 hand.bring_in()
+            elif kind == "sd" and action.cards:
+                hand.discard([UNKNOWN if c is None else c for c in action.cards])
+            elif kind == "sd":
+                hand.stand_pat()
             else:
                 raise IllegalAction(f"{kind!r} is not an action of this game")
         except IllegalAction as exc:

@@ -10,14 +10,16 @@ computes it.  Every module dispatches on this table (``rules_of``), so adding
 a variant means adding one member and one row here.
 
 Variants whose ``streets`` are ``None`` are known to the PHH reader but not
-yet dealt by croupier (the draw games and short-deck hold'em).
+yet dealt by croupier (short-deck hold'em).  The draw games have draw streets
+(``Street.draw``): before such a street's betting every player still in
+discards and is dealt replacements (docs/rules.md §5.7).
 
 >>> Variant("O/8"), rules_of(Variant.OMAHA_HI_LO).title
 (<Variant.OMAHA_HI_LO: 'O/8'>, 'Omaha Hi/Lo')
 >>> rules_of(Variant.RAZZ).is_stud, phh_codes(Variant.RAZZ)
 (True, ('FR',))
 >>> [v.value for v in playable()]
-['T', 'O', 'O/8', '5O', '5O/8', '6O', '6O/8', 'C/8', '7S', '7S/8', 'R']
+['T', 'O', 'O/8', '5O', '5O/8', '6O', '6O/8', 'C/8', '7S', '7S/8', 'R', '2L1D', '2L3D', 'B', '5CD']
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class Variant(str, Enum):
     DEUCE_TO_SEVEN_SINGLE_DRAW = "2L1D"
     DEUCE_TO_SEVEN_TRIPLE_DRAW = "2L3D"
     BADUGI = "B"
+    FIVE_CARD_DRAW = "5CD"
 
     def __str__(self) -> str:
         return self.value
@@ -83,10 +86,12 @@ class Street:
 
     ``hole``: cards each player still in gets face down; ``up``: face up
     (stud); ``board``: community cards; ``big_bet``: fixed-limit rounds that
-    use the big bet.
+    use the big bet; ``draw``: before the round's betting, each player still
+    in discards any number of cards and is dealt as many (draw games,
+    docs/rules.md §5.7).
 
     >>> Street("flop", board=3)
-    Street(name='flop', hole=0, board=3, big_bet=False, up=0)
+    Street(name='flop', hole=0, board=3, big_bet=False, up=0, draw=False)
     """
 
     name: str
@@ -94,6 +99,7 @@ class Street:
     board: int = 0
     big_bet: bool = False
     up: int = 0
+    draw: bool = False
 
 
 # ---------------------------------------------------------------------------
@@ -129,6 +135,59 @@ def seven_card_ace_to_five(hole: Cards, board: Cards) -> int:
 def seven_card_eight_low(hole: Cards, board: Cards) -> int:
     """Best eight-or-better low of a player's seven cards (0 = no low)."""
     return hands.eight_or_better_low(hole + board)
+
+
+def five_card_high(hole: Cards, board: Cards) -> int:
+    """The high value of a five-card hand (Five-Card Draw): ``hands.high``."""
+    return hands.high(hole)
+
+
+# TODO(draw-eval): the evaluators of branch draw-eval replace these two stand-ins
+# (hands.deuce_to_seven_low and hands.badugi); until then they keep the draw games
+# playable.  The 2-7 stand-in is the reverse of the high order, so it still calls
+# A-2-3-4-5 a straight (the real evaluator: ace-high).
+_HIGH_VALUES = 7462  # hands.high of a royal flush, the largest high value
+
+
+def deuce_to_seven_value(hole: Cards, board: Cards) -> int:
+    """Deuce-to-seven low of five cards, larger is better (7-5-4-3-2 the best).
+
+    >>> from croupier import parse_cards
+    >>> best = deuce_to_seven_value(tuple(parse_cards("7c 5d 4h 3s 2c")), ())
+    >>> best > deuce_to_seven_value(tuple(parse_cards("8c 5d 4h 3s 2c")), ())
+    True
+    """
+    return _HIGH_VALUES + 1 - hands.high(hole)  # TODO(draw-eval)
+
+
+def badugi_value(hole: Cards, board: Cards) -> int:
+    """Badugi value of four cards, larger is better (A-2-3-4 of four suits the best).
+
+    The most cards of different ranks and suits count first, then the lowest
+    highest card, and so on (aces low).
+
+    >>> from croupier import parse_cards
+    >>> three = badugi_value(tuple(parse_cards("Ac 2d 3h 3c")), ())
+    >>> three > badugi_value(tuple(parse_cards("Kc Qd Jh Ts")), ())   # four cards beat three
+    False
+    """
+    return _badugi_stand_in(hole)  # TODO(draw-eval)
+
+
+@functools.lru_cache(maxsize=65536)
+def _badugi_stand_in(cards: Cards) -> int:  # TODO(draw-eval): hands.badugi
+    best = 0
+    n = len(cards)
+    for mask in range(1, 1 << n):
+        chosen = [cards[k] for k in range(n) if mask >> k & 1]
+        ranks = [low_rank(c >> 2) for c in chosen]
+        if len(set(ranks)) < len(ranks) or len({c & 3 for c in chosen}) < len(chosen):
+            continue
+        value = len(chosen)
+        for r in sorted(ranks, reverse=True) + [14] * (4 - len(ranks)):
+            value = value * 15 + (14 - r)  # a lower card is better
+        best = max(best, value)
+    return best
 
 
 # ---------------------------------------------------------------------------
@@ -233,6 +292,20 @@ COURCHEVEL_STREETS = (
     Street("river", board=1, big_bet=True),
 )
 
+# Draw games: the hand is dealt before the first round; each later round
+# begins with a draw.  Fixed limit: the small bet before the (first two) draws.
+SINGLE_DRAW_STREETS = (
+    Street("predraw", hole=5),
+    Street("draw", big_bet=True, draw=True),
+)
+TRIPLE_DRAW_STREETS = (
+    Street("predraw", hole=5),
+    Street("first draw", draw=True),
+    Street("second draw", big_bet=True, draw=True),
+    Street("third draw", big_bet=True, draw=True),
+)
+BADUGI_STREETS = (Street("predraw", hole=4), *TRIPLE_DRAW_STREETS[1:])
+
 STUD_STREETS = (
     Street("third", hole=2, up=1),
     Street("fourth", up=1),
@@ -253,8 +326,9 @@ class VariantRules:
       structures croupier plays it in too, written in the same pattern
       (codes of croupier's own, e.g. ``PT``, ``NC/8``); ``usual``: the
       structure it is usually played in (``croupier.games.game``'s default);
-    * ``streets`` (``None``: not dealt by croupier yet), ``value`` and
-      ``low_value`` (hi/lo games) at showdown, ``max_players``;
+    * ``streets`` (``None``: not dealt by croupier yet; draw games have
+      draw streets), ``value`` and ``low_value`` (hi/lo games) at showdown,
+      ``max_players``;
     * stud games: ``bring_in_key`` (the largest up card brings in) and
       ``board_key`` (the largest board acts first from fourth street);
     * ``equity``: the equity kernel: ``holdem`` (two hole cards, five on the
@@ -282,6 +356,11 @@ class VariantRules:
     def is_stud(self) -> bool:
         """Antes, a bring-in, up cards; fixed limit (no blinds, no button)."""
         return self.bring_in_key is not None
+
+    @property
+    def is_draw(self) -> bool:
+        """A draw game: some street begins with a draw (docs/rules.md §5.7)."""
+        return self.streets is not None and any(street.draw for street in self.streets)
 
     @property
     def structures(self) -> str:
@@ -344,12 +423,20 @@ RULES: Mapping[Variant, VariantRules] = MappingProxyType(
             "Short-deck Hold'em", "short-deck", "N", usual="N", short_deck=True
         ),
         Variant.DEUCE_TO_SEVEN_SINGLE_DRAW: VariantRules(
-            "Deuce-to-Seven Single Draw", "2-7-single-draw", "N", usual="N"
+            "Deuce-to-Seven Single Draw", "2-7-single-draw", "N", own="PF", usual="N",
+            streets=SINGLE_DRAW_STREETS, value=deuce_to_seven_value,
         ),
         Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW: VariantRules(
-            "Deuce-to-Seven Triple Draw", "2-7-triple-draw", "F"
+            "Deuce-to-Seven Triple Draw", "2-7-triple-draw", "F", own="PN",
+            streets=TRIPLE_DRAW_STREETS, value=deuce_to_seven_value,
         ),
-        Variant.BADUGI: VariantRules("Badugi", "badugi", "F"),
+        Variant.BADUGI: VariantRules(
+            "Badugi", "badugi", "F", own="PN", streets=BADUGI_STREETS, value=badugi_value
+        ),
+        Variant.FIVE_CARD_DRAW: VariantRules(
+            "Five-Card Draw", "five-card-draw", "", own="FPN", usual="F",
+            streets=SINGLE_DRAW_STREETS, value=five_card_high,
+        ),
     }
 )  # fmt: skip
 """The one table: every variant's rules (see :class:`VariantRules`)."""
