@@ -31,6 +31,9 @@ def state(hand: Hand) -> tuple[object, ...]:
         hand.min_raise_to,
         hand.max_raise_to,
         hand.bring_in_pending,
+        hand.drawing,
+        hand.max_discards,
+        tuple(hand.hole(seat) for seat in range(hand.n_players)),
         hand.is_over,
         hand.payoffs,
     )

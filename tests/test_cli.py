@@ -29,7 +29,7 @@ DATA = Path(__file__).resolve().parent / "data" / "phh"
 WSOP = DATA / "wsop"
 HOLDEM = WSOP / "wsop-2023-43-5-1_00_02_07.phh"  # NT, four streets and a showdown
 RAZZ = WSOP / "wsop-2023-43-5-20_01_00_21.phh"  # FR: a bring-in and a completion
-DRAW = WSOP / "wsop-2023-43-5-41_01_53_52.phh"  # N2L1D: not replayable yet
+DRAW = WSOP / "wsop-2023-43-5-55_02_29_59.phh"  # F2L3D: three draws and a showdown
 HANDHQ = DATA / "handhq" / "ABS-100NLH-abs_NLH_handhq_1-OBFUSCATED.phhs"
 
 
@@ -297,8 +297,28 @@ def test_replay_a_truncated_phhs_file(tmp_path: Path) -> None:
     assert_error(run("replay", path), "half.phhs")
 
 
-def test_replay_an_unsupported_variant() -> None:
-    assert_error(run("replay", DRAW), "N2L1D")
+def test_replay_an_unknown_variant(tmp_path: Path) -> None:
+    path = tmp_path / "unknown.phh"
+    path.write_text(HOLDEM.read_text().replace("variant = 'NT'", "variant = 'NXX'"))
+    assert_error(run("replay", path), "NXX")
+
+
+def test_replay_a_draw_game_shows_the_discards_and_the_replacements() -> None:
+    result = run("replay", DRAW)
+    assert result.returncode == 0, result.stderr
+    text = result.stdout
+    # Each draw is a street of its own: the discards, the cards dealt for them.
+    for street in ("predraw", "first draw", "second draw", "third draw"):
+        assert f"\n{street}\n" in text
+    assert "p1 discards QdJc\n  p1 draws As6s\n  p2 discards KsKd4s\n  p2 draws 7s7c5c" in text
+    assert "p2 stands pat" in text
+    history = phh.load(DRAW)
+    assert history.finishing_stacks is not None
+    assert f"p2  {history.finishing_stacks[1]}" in text  # 3000000: the 7-6-5-4-2 wins
+    document = json.loads(run("replay", DRAW, "--json").stdout)
+    kinds = [a["action"] for street in document["streets"] for a in street["actions"]]
+    assert kinds.count("discard") == 5 and kinds.count("draw") == 5
+    assert kinds.count("stand_pat") == 1
 
 
 def test_replay_an_illegal_action(tmp_path: Path) -> None:

@@ -96,7 +96,9 @@ def test_huge_stacks_all_in_settle_exactly_in_every_game(
     hand = g.start([stack + k for k in range(n)], seed=stack % 997)
     steps = 0
     while hand.actor is not None:
-        if hand.bring_in_pending:
+        if hand.drawing:  # draw games: one card each draw
+            hand.discard(hand.hole(hand.actor)[:1])
+        elif hand.bring_in_pending:
             hand.bring_in()
         elif hand.can_raise:
             hand.raise_to(hand.max_raise_to)  # type: ignore[arg-type]
@@ -562,9 +564,31 @@ STACKS = st.one_of(
 )
 
 
+def discard_is_legal(hand: Hand, arg: object) -> bool:
+    """Draw games: ``arg`` is a list of distinct codes the actor holds, few enough."""
+    seat, most = hand.actor, hand.max_discards
+    if seat is None or most is None or not isinstance(arg, list):
+        return False
+    hole = list(hand.hole(seat))
+    known = [c for c in arg if c != -1]
+    if len(set(known)) != len(known) or len(arg) > most:
+        return False
+    for card in arg:
+        if card not in hole:
+            return False
+        hole.remove(card)
+    return True
+
+
 def predicted(hand: Hand, kind: str, arg: object) -> bool | None:
     """Whether the hand's reported options allow the attempt (None: not predicted)."""
     pending = hand.bring_in_pending
+    if kind == "stand_pat":
+        return hand.drawing
+    if kind == "discard":
+        return discard_is_legal(hand, arg)
+    if hand.drawing:
+        return False  # no betting during a draw
     if kind == "fold":
         return not pending
     if kind == "check":
@@ -597,18 +621,26 @@ def attempts(hand: Hand, rng: random.Random) -> list[Attempt]:
     out: list[Attempt] = [("raise_to", rng.choice(amounts)) for _ in range(2)]
     out += [(kind, None) for kind in ("fold", "check", "call", "check_or_call", "all_in")]
     out += [(kind, None) for kind in ("bring_in", "complete")]
+    # The draw: a random part of the hand, and cards that are not (or twice) in it.
+    hole = list(hand.hole(seat))
+    others = [c for c in range(52) if c not in hole]
+    out.append(("discard", rng.sample(hole, rng.randint(0, len(hole)))))
+    out.append(("discard", rng.sample(hole, rng.randint(0, len(hole)))))
+    out.append(("discard", [*hole[:1], rng.choice(others)]))
+    out.append(("discard", hole[:1] * 2 if hole and hole[0] != -1 else [52]))
+    out += [("discard", ["As"]), ("discard", [53]), ("stand_pat", None)]
     rng.shuffle(out)
     return out
 
 
 # How often each kind of legal action is chosen (folds rarely: long hands).
 WEIGHTS = {"fold": 1, "check": 4, "call": 4, "check_or_call": 4, "raise_to": 3}
-WEIGHTS |= {"all_in": 1, "bring_in": 4, "complete": 1}
+WEIGHTS |= {"all_in": 1, "bring_in": 4, "complete": 1, "discard": 4, "stand_pat": 2}
 
 
 def do(hand: Hand, kind: str, arg: object) -> None:
     method: Callable[..., None] = getattr(hand, kind)
-    method() if kind != "raise_to" else method(arg)
+    method(arg) if kind in ("raise_to", "discard") else method()
 
 
 def check_end(hand: Hand, start: Sequence[int]) -> None:

@@ -1,10 +1,12 @@
-"""Replaying the WSOP stud and Omaha-family hands (tests/data/phh/wsop) on the engine.
+"""Replaying the WSOP stud, Omaha-family and draw hands (tests/data/phh/wsop) on the engine.
 
 Every ``FR`` (Razz), ``F7S`` (seven-card stud), ``F7S/8`` (stud hi/lo),
-``FO/8`` (fixed-limit Omaha hi/lo) and ``PO`` (pot-limit Omaha) hand is played
-through ``croupier.replay``: each action must be legal (an illegal one raises
-``IllegalAction``), and the hand must end with the file's ``finishing_stacks``.
-The counts per variant are those of the directory's SOURCE.md.
+``FO/8`` (fixed-limit Omaha hi/lo), ``PO`` (pot-limit Omaha), ``N2L1D``
+(no-limit 2-7 single draw) and ``F2L3D`` (fixed-limit 2-7 triple draw) hand is
+played through ``croupier.replay``: each action must be legal (an illegal one
+raises ``IllegalAction``), and the hand must end with the file's
+``finishing_stacks``.  The counts per variant are those of the directory's
+SOURCE.md; with the Hold'em hands of tests/test_replay.py they are every file.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from croupier.replay import replay
 DATA = Path(__file__).resolve().parent / "data" / "phh"
 WSOP = sorted((DATA / "wsop").glob("*.phh"))
 # SOURCE.md: hands per variant code.
-EXPECTED = {"FR": 10, "F7S": 13, "F7S/8": 13, "FO/8": 14, "PO": 7}
+EXPECTED = {"FR": 10, "F7S": 13, "F7S/8": 13, "FO/8": 14, "PO": 7, "N2L1D": 7, "F2L3D": 7}
+HOLDEM = ("NT", "FT")  # replayed in tests/test_replay.py
 VARIANT_OF = {path: phh.load(path).variant for path in WSOP}
 HANDS = [path for path in WSOP if VARIANT_OF[path] in EXPECTED]
 
@@ -30,7 +33,13 @@ def test_source_md_counts_of_the_replayed_variants() -> None:
     for path in HANDS:
         counts[VARIANT_OF[path]] += 1
     assert counts == EXPECTED
-    assert len(HANDS) == sum(EXPECTED.values()) == 57
+    assert len(HANDS) == sum(EXPECTED.values()) == 71
+
+
+def test_with_the_holdem_hands_every_wsop_file_is_replayed() -> None:
+    others = [path for path in WSOP if path not in HANDS]
+    assert others and all(VARIANT_OF[path] in HOLDEM for path in others)
+    assert len(WSOP) == 97
 
 
 def test_source_md_lists_these_variants_with_these_counts() -> None:

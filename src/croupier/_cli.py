@@ -150,6 +150,9 @@ _WORDS = {
     "bring_in": "brings in",
     "show": "shows",
     "muck": "mucks",
+    "discard": "discards",
+    "stand_pat": "stands pat",
+    "draw": "draws",
 }
 
 
@@ -330,6 +333,9 @@ def _report(history: HandHistory, number: int) -> _Report:
                 act = _Act(name, "call", money(to_call), all_in=to_call == stack)
             else:
                 act = _Act(name, "check")
+        elif action.kind == "sd":
+            cards = _card_list(action.cards)
+            act = _Act(name, "discard", cards=cards) if cards else _Act(name, "stand_pat")
         elif action.kind == "pb":
             put = after[seat] - before[seat]
             act = _Act(name, "bring_in", money(put), all_in=put == stack)
@@ -348,15 +354,32 @@ def _report(history: HandHistory, number: int) -> _Report:
     showdown: list[_Act] = []
     pot = sum(seen[0][7]) if seen else sum(hand.contributions)
     done, previous, last_seat = 0, "", n
+    drawn: set[int] = set()  # the seats that drew in this street (draw games)
+
+    def begin(pot: int) -> None:
+        if streets:
+            streets[-1].pot = money(pot)
+        k = len(streets)
+        streets.append(_Street(game.streets[min(k, len(game.streets) - 1)].name))
+        drawn.clear()
+
     for entry in hand.actions:
+        if entry.kind == "dh" and previous == "sd":  # a draw's replacements
+            assert entry.target is not None
+            who = names[player_of[entry.target]]
+            streets[-1].actions.append(_Act(who, "draw", cards=_card_list(entry.cards)))
+            previous = "draw"
+            continue
+        if entry.kind == "sd":
+            assert entry.actor is not None
+            if previous not in ("sd", "draw") or entry.actor in drawn:
+                begin(pot)  # a draw begins the street
+            drawn.add(entry.actor)
         if entry.kind in ("dh", "db"):
             seat = entry.target if entry.target is not None else -1
             new = previous != "dh" or (entry.kind == "dh" and seat <= last_seat)
             if new:
-                if streets:
-                    streets[-1].pot = money(pot)
-                k = len(streets)
-                streets.append(_Street(game.streets[min(k, len(game.streets) - 1)].name))
+                begin(pot)
             if entry.kind == "dh":
                 streets[-1].hole.append((names[player_of[seat]], _card_list(entry.cards)))
                 last_seat = seat

@@ -5,7 +5,9 @@
 result) and lets ``policy`` choose every action.  Built-in policies:
 ``"check-down"`` (check or call), ``"random"`` (seeded random legal actions)
 and ``"all-in"`` (the first player to act moves all-in, then everyone calls);
-or any callable ``policy(hand, rng)`` that makes one action on the hand.
+or any callable ``policy(hand, rng)`` that makes one action on the hand.  In
+the draws of the draw games, ``"random"`` discards a random number of random
+cards and the others stand pat.
 
 >>> from croupier import NO_LIMIT, TexasHoldem
 >>> result = simulate(TexasHoldem(NO_LIMIT), 200, [100] * 3, policy="random", seed=1)
@@ -33,17 +35,24 @@ IN_FLIGHT = 64  # chunks given to an executor at once
 
 
 def check_down(hand: Hand, rng: random.Random) -> None:
-    """Check or call (post the bring-in when due)."""
-    if hand.bring_in_pending:
+    """Check or call (post the bring-in when due, stand pat in a draw)."""
+    if hand.drawing:
+        hand.stand_pat()
+    elif hand.bring_in_pending:
         hand.bring_in()
     else:
         hand.check_or_call()
 
 
 def random_play(hand: Hand, rng: random.Random) -> None:
-    """Fold 10 %, raise 15 % (uniform between the minimum and the maximum), else check or call."""
+    """Fold 10 %, raise 15 % (uniform between the minimum and the maximum), else check or
+    call; in a draw, discard 0 to all cards (as many as allowed), chosen at random."""
     r = rng.random()
-    if hand.bring_in_pending:
+    if hand.drawing:
+        seat, most = hand.actor, hand.max_discards
+        assert seat is not None and most is not None
+        hand.discard(rng.sample(hand.hole(seat), rng.randint(0, most)))
+    elif hand.bring_in_pending:
         hand.bring_in() if r < 0.7 else hand.complete()
     elif r < 0.10 and not hand.can_check:
         hand.fold()
@@ -59,7 +68,9 @@ def all_in(hand: Hand, rng: random.Random) -> None:
     """Move all-in when raising is open, else check or call."""
     seat = hand.actor
     assert seat is not None
-    if hand.bring_in_pending:
+    if hand.drawing:
+        hand.stand_pat()
+    elif hand.bring_in_pending:
         hand.bring_in()
     elif hand.can_raise and hand.max_raise_to == hand.stacks[seat] + hand.bets[seat]:
         hand.all_in()

@@ -2,6 +2,8 @@
 # compiled, Hand is an extension type whose attributes are typed slots.
 # Amounts stay Python ints (of any size); counts and seats are C ints.
 
+cimport cython
+
 cpdef list deal_order(object street, object seats, Py_ssize_t cards_left=*)
 
 
@@ -34,6 +36,9 @@ cdef class Hand:
     cdef _begin_betting(self, bint first)
     cdef _start_draw(self)
     cdef _next_drawer(self, int start)
+    @cython.locals(k=Py_ssize_t)
     cdef _draw(self, int i, list discards)
     cdef int _free_cards(self) except -1
     cdef int _require_drawer(self, str what) except -1
+    @cython.locals(k=Py_ssize_t, unknown=Py_ssize_t, seen=cython.ulonglong, bit=cython.ulonglong)
+    cdef list _discards_of(self, int i, object cards)

@@ -317,7 +317,8 @@ class Hand:
         games it is the hand the seat holds now: the cards kept in the order
         dealt, then the replacements (a folded seat: the hand it folded).
         """
-        self._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self._n:
+            self._check_seat(seat)
         return tuple(self._holes[seat])
 
     def up_cards(self, seat: int) -> tuple[int, ...]:
@@ -726,9 +727,6 @@ class Hand:
         """The codes of the cards seat ``i`` discards, checked (IllegalAction, nothing changed)."""
         if type(cards) is list or type(cards) is tuple:
             codes = list(cards)  # type: ignore[arg-type]
-            for k, c in enumerate(codes):
-                if type(c) is not int or not 0 <= c < DECK_SIZE:
-                    codes[k] = _discard_code(c)
         elif isinstance(cards, str):
             codes = _parse_discards(cards)
         else:
@@ -736,21 +734,24 @@ class Hand:
                 raise IllegalAction(
                     f"seat {i} discards cards: text or a sequence of card codes, got {cards!r}"
                 )
-            codes = [_discard_code(c) for c in cards]  # type: ignore[attr-defined]
+            codes = list(cards)  # type: ignore[call-overload]
         hole = self._holes[i]
         unknown = 0
-        seen = 0
-        for c in codes:
-            if c == UNKNOWN:
-                unknown += 1
-                continue
-            if c not in hole:
-                raise IllegalAction(f"seat {i} cannot discard {_text(c)}: it does not hold it")
+        seen = 0  # a bit per card code
+        for k in range(len(codes)):
+            c = codes[k]
+            if type(c) is not int or c < 0 or c >= DECK_SIZE:
+                c = codes[k] = _discard_code(c)
+                if c == UNKNOWN:
+                    unknown += 1
+                    continue
             bit = 1 << c
             if seen & bit:
                 raise IllegalAction(f"seat {i} cannot discard {_text(c)} twice")
             seen |= bit
-        if unknown > hole.count(UNKNOWN):
+            if c not in hole:
+                raise IllegalAction(f"seat {i} cannot discard {_text(c)}: it does not hold it")
+        if unknown and unknown > hole.count(UNKNOWN):
             raise IllegalAction(
                 f"seat {i} cannot discard {unknown} unknown cards: it holds "
                 f"{hole.count(UNKNOWN)}"
