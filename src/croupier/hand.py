@@ -753,8 +753,7 @@ class Hand:
                 raise IllegalAction(f"seat {i} cannot discard {_text(c)}: it does not hold it")
         if unknown and unknown > hole.count(UNKNOWN):
             raise IllegalAction(
-                f"seat {i} cannot discard {unknown} unknown cards: it holds "
-                f"{hole.count(UNKNOWN)}"
+                f"seat {i} cannot discard {unknown} unknown cards: it holds {hole.count(UNKNOWN)}"
             )
         free = self._free_cards()
         if len(codes) > free:
@@ -839,7 +838,6 @@ class Hand:
                 return
         self._drawing = False
         self._begin_betting(False)
-
 
     def _all_in_amount(self, i: int) -> int:
         return self._bets[i] + self._stacks[i]
