@@ -357,22 +357,31 @@ def five_card_table(kind: str) -> np.ndarray:
     return table
 
 
-def five_card_values(kind: str, hands: np.ndarray) -> np.ndarray:
-    """The twin's dense values of an ``(n, 5)`` array of distinct card codes."""
-    hands = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
-    sig = (hands >> 2) @ SIG_WEIGHTS
+def five_card_values(kind: str, hands: np.ndarray, sorted_rows: bool = False) -> np.ndarray:
+    """The twin's dense values of an ``(n, 5)`` array of distinct card codes.
+
+    With ``sorted_rows`` the caller promises increasing codes in every row
+    (so increasing ranks), which saves a sort.
+    """
+    hands = np.asarray(hands, dtype=np.int32)
+    if not sorted_rows:
+        hands = np.sort(hands, axis=1)
+    sig = (hands >> 2) @ SIG_WEIGHTS.astype(np.int32)
     suits = hands & 3
     flush = np.all(suits == suits[:, :1], axis=1)
     out: np.ndarray = five_card_table(kind)[2 * sig + flush]
     return out
 
 
-def best_of_fives(kind: str, hands: np.ndarray) -> np.ndarray:
+def best_of_fives(kind: str, hands: np.ndarray, sorted_rows: bool = False) -> np.ndarray:
     """The twin's dense value of the best five of each row of an ``(n, k)`` array."""
     hands = np.asarray(hands)
+    if not sorted_rows:
+        hands = np.sort(hands, axis=1)
     best = np.zeros(len(hands), dtype=np.uint16)
     for idx in itertools.combinations(range(hands.shape[1]), 5):
-        np.maximum(best, five_card_values(kind, hands[:, list(idx)]), out=best)
+        values = five_card_values(kind, hands[:, list(idx)], sorted_rows=True)
+        np.maximum(best, values, out=best)
     return best
 
 

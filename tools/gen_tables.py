@@ -448,9 +448,9 @@ def short_deck_tables() -> ShortDeckTables:
         if len(held) >= 5:
             fives_held = itertools.combinations(held, 5)
             flush[mask] = max(sv[short_class(five, True)] for five in fives_held)
-    for c in classes:
-        if c[0] in (FLUSH, QUADS, STRAIGHT_FLUSH):
-            assert sv[c] == tv[c], c
+    for cls in classes:
+        if cls[0] in (FLUSH, QUADS, STRAIGHT_FLUSH):
+            assert sv[cls] == tv[cls], cls
     key = [0] * 256
     rank_bit = [0] * 256
     for c in range(4 * SHORT_LOWEST, 52):

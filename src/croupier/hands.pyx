@@ -446,6 +446,11 @@ cdef Py_ssize_t _rows_high7(const uint8_t* cards, int k, uint16_t* out,
     return _rows(HIGH, cards, 7, out, n)
 
 
+cdef Py_ssize_t _rows_high5(const uint8_t* cards, int k, uint16_t* out,
+                            Py_ssize_t n) noexcept nogil:
+    return _rows(HIGH, cards, 5, out, n)  # five-card draw
+
+
 cdef Py_ssize_t _rows_high(const uint8_t* cards, int k, uint16_t* out,
                            Py_ssize_t n) noexcept nogil:
     return _rows(HIGH, cards, k, out, n)
@@ -499,7 +504,7 @@ cdef Py_ssize_t _rows_short_trips(const uint8_t* cards, int k, uint16_t* out,
 cdef rows_fn _rows_of(int kind, int k) noexcept:
     """The row function of a batch of ``k`` cards of ``kind``."""
     if kind == HIGH:
-        return _rows_high7 if k == 7 else _rows_high
+        return _rows_high7 if k == 7 else _rows_high5 if k == 5 else _rows_high
     if kind == ACE_TO_FIVE:
         return _rows_ace_to_five
     if kind == EIGHT:
