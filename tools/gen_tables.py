@@ -22,6 +22,16 @@ How the high evaluator works (in the style of OMPEval, with our own constants):
 Values are dense ranks: ``high`` 1..7462 (7462 = royal flush), ``ace-to-five``
 1..6175 (6175 = 5-4-3-2-A), eight-or-better 0 (no low) or 1..56.
 
+The draw games and short deck (docs/rules.md §2.6):
+
+* Deuce-to-seven (1..7462, 7462 = 7-5-4-3-2): ``D27[high value]``, since a
+  five-card high value fixes the hand's class (only the wheel changes class).
+* Badugi (1..1092): ``BADUGI_CODE`` gives each card a suit bit and an ace-low
+  rank bit; ``BADUGI`` numbers the masks of one to four ranks.
+* Short deck (1..1404): ``SHORT_KEY`` as ``CARD_KEY`` for the nine ranks six to
+  ace (zero for the cards below six), a perfect hash of its own (~10k rank
+  multisets of 5..7 cards) and ``SHORT_FLUSH`` on nine rank bits.
+
 Nothing here is performance critical; it favours plain code.  It needs numpy
 only for the perfect-hash placement.
 """

@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, embedsignature=True
-"""Hand values: high, ace-to-five low, eight-or-better low and Omaha 2+3.
+"""Hand values: high, ace-to-five low, eight-or-better low, Omaha 2+3, deuce-to-seven
+low, badugi and short-deck high.
 
 Every function evaluates along the *last axis* of its input:
 
@@ -32,6 +33,9 @@ function                 values      best
 ``high``                 1..7462     7462, royal flush (1 is 7-5-4-3-2)
 ``ace_to_five_low``      1..6175     6175, 5-4-3-2-A (pairs count)
 ``eight_or_better_low``  0..56       56, 5-4-3-2-A; 0 means no qualifying low
+``deuce_to_seven_low``   1..7462     7462, 7-5-4-3-2 (1 is a royal flush)
+``badugi``               1..1092     1092, A-2-3-4 of four suits (1 is a king)
+``short_deck_high``      1..1404     1404, royal flush (1 is J-9-8-7-6)
 =======================  ==========  ==========================================
 
 >>> high("As Ks Qs Js Ts 2c 3d")
