@@ -490,6 +490,11 @@ cdef Py_ssize_t _rows_short7(const uint8_t* cards, int k, uint16_t* out,
     return _rows(SHORT_DECK, cards, 7, out, n)
 
 
+cdef Py_ssize_t _rows_short5(const uint8_t* cards, int k, uint16_t* out,
+                             Py_ssize_t n) noexcept nogil:
+    return _rows(SHORT_DECK, cards, 5, out, n)
+
+
 cdef Py_ssize_t _rows_short(const uint8_t* cards, int k, uint16_t* out,
                            Py_ssize_t n) noexcept nogil:
     return _rows(SHORT_DECK, cards, k, out, n)
@@ -498,6 +503,11 @@ cdef Py_ssize_t _rows_short(const uint8_t* cards, int k, uint16_t* out,
 cdef Py_ssize_t _rows_short_trips7(const uint8_t* cards, int k, uint16_t* out,
                                   Py_ssize_t n) noexcept nogil:
     return _rows(SHORT_DECK_TRIPS, cards, 7, out, n)
+
+
+cdef Py_ssize_t _rows_short_trips5(const uint8_t* cards, int k, uint16_t* out,
+                                   Py_ssize_t n) noexcept nogil:
+    return _rows(SHORT_DECK_TRIPS, cards, 5, out, n)
 
 
 cdef Py_ssize_t _rows_short_trips(const uint8_t* cards, int k, uint16_t* out,
@@ -518,8 +528,8 @@ cdef rows_fn _rows_of(int kind, int k) noexcept:
     if kind == BADUGI:
         return _rows_badugi
     if kind == SHORT_DECK:
-        return _rows_short7 if k == 7 else _rows_short
-    return _rows_short_trips7 if k == 7 else _rows_short_trips
+        return _rows_short7 if k == 7 else _rows_short5 if k == 5 else _rows_short
+    return _rows_short_trips7 if k == 7 else _rows_short_trips5 if k == 5 else _rows_short_trips
 
 
 cdef inline Py_ssize_t _omaha_rows(bint low, const uint8_t* hole, int nh, const uint8_t* board,
