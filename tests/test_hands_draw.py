@@ -263,7 +263,7 @@ def test_badugi_size_counts(badugi_fours: np.ndarray, badugi_twin: np.ndarray) -
     assert dict(Counter(sizes.tolist())) == BADUGI_SIZE_COUNTS
     words = Counter(hands.describe(int(v), kind="badugi").split(",")[0] for v in badugi_fours)
     assert words == {
-        "Badugi": 17_160,
+        "Four-card badugi": 17_160,
         "Three-card hand": 154_440,
         "Two-card hand": 96_252,
         "One-card hand": 2_873,
@@ -287,7 +287,7 @@ def bd(text: str) -> int:
 
 def test_a_2_3_4_of_four_suits_is_the_best_badugi() -> None:
     assert bd("Ac 2d 3h 4s") == 1092
-    assert hands.describe(1092, kind="badugi") == "Badugi, four-three"
+    assert hands.describe(1092, kind="badugi") == "Four-card badugi, four-three"
 
 
 def test_a_three_card_badugi_beats_a_four_card_non_badugi() -> None:
@@ -590,7 +590,8 @@ def test_describe_deuce_to_seven() -> None:
 def test_describe_badugi_every_value() -> None:
     for value, key in enumerate(rd.sorted_badugi_keys(), start=1):
         size, ranks = key[0], [-r for r in key[1]]
-        words = ("One-card hand", "Two-card hand", "Three-card hand", "Badugi")[size - 1]
+        words = ("One-card hand", "Two-card hand", "Three-card hand", "Four-card badugi")
+        words = words[size - 1]
         tops = [("ace", *ref_names())[r - 1] for r in ranks[:2]]
         expected = f"{words}, {tops[0]}" if size == 1 else f"{words}, {tops[0]}-{tops[1]}"
         assert hands.describe(value, kind="badugi") == expected

@@ -93,11 +93,11 @@ def describe_deuce_to_seven(category: int, ranks: Sequence[int]) -> str:
     return describe_high(category, ranks)
 
 
-SIZES = ("", "One-card hand", "Two-card hand", "Three-card hand", "Badugi")
+SIZES = ("", "One-card hand", "Two-card hand", "Three-card hand", "Four-card badugi")
 
 
 def describe_badugi(size: int, ranks: Sequence[int]) -> str:
-    """A badugi hand by its size and two highest cards: ``'Badugi, seven-five'``,
+    """A badugi hand by its size and two highest cards: ``'Four-card badugi, seven-five'``,
     ``'Three-card hand, four-three'``; one card: ``'One-card hand, king'``."""
     top = NAMES[_code_of_low(ranks[0])]
     if size == 1:

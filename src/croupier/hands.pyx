@@ -1027,7 +1027,7 @@ def describe(value, kind="high"):
     High and short-deck hands are named by category and ranks; no-pair lows
     (ace-to-five, eight-or-better and deuce-to-seven) by their two highest
     cards, other deuce-to-seven hands as high hands; badugi hands by their
-    size and two highest cards ("Badugi, four-three" is A-2-3-4).
+    size and two highest cards ("Four-card badugi, four-three" is A-2-3-4).
 
     >>> describe(7462), describe(1)
     ('Royal flush', 'High card, seven')
@@ -1038,7 +1038,7 @@ def describe(value, kind="high"):
     >>> describe(7462, kind="deuce_to_seven"), describe(1, kind="deuce_to_seven")
     ('Seven-five low', 'Royal flush')
     >>> describe(1092, kind="badugi"), describe(1, kind="badugi")
-    ('Badugi, four-three', 'One-card hand, king')
+    ('Four-card badugi, four-three', 'One-card hand, king')
     >>> describe(short_deck_high("Ah Kh Qh 6h 7h"), kind="short_deck")
     'Flush, ace high'
     """
