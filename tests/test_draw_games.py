@@ -506,3 +506,40 @@ def test_replay_refuses_a_replacement_that_another_player_holds() -> None:
         replay(phh.loads(text))
     with pytest.raises(PHHError):
         phh.loads(text.replace("'p1 sd 7c'", "'p1 sd 7'"))
+
+
+# ---------------------------------------------------------------------------
+# Who wins (the values are croupier.hands', §2.6)
+# ---------------------------------------------------------------------------
+
+
+def showdown(game: Game, hands: Sequence[str]) -> tuple[int, ...]:
+    """Everyone checks and stands pat to the showdown; the payoffs."""
+    hand = deal(game, hands)
+    while hand.actor is not None:
+        hand.stand_pat() if hand.drawing else hand.check_or_call()
+    assert hand.payoffs is not None
+    return hand.payoffs
+
+
+def test_in_deuce_to_seven_a_2_3_4_5_is_ace_high_not_a_straight() -> None:
+    # A-5-4-3-2 of mixed suits against a pair of deuces: were it a straight,
+    # the pair would win; ace-high without a pair wins.
+    wheel, deuces, king = "Ah 5d 4h 3s 2c", "2d 2h 7s 5c 3d", "Kd 8h 5s 4c 3h"
+    for game in (DeuceToSevenSingleDraw(), DeuceToSevenTripleDraw()):
+        assert showdown(game, [wheel, deuces]) == (2, -2)
+        # And it is ace-high, not five-high: a king-high hand beats it.
+        assert showdown(game, [wheel, king]) == (-2, 2)
+
+
+def test_in_badugi_a_three_card_hand_beats_a_four_card_non_badugi() -> None:
+    # 7-5-4 of three suits with a fourth heart (a three-card hand) against
+    # K-Q-J-T of only two suits (a two-card hand at best): the three cards win.
+    assert showdown(Badugi(), ["7c 5d 4h Kh", "Ks Qs Jd Td"]) == (2, -2)
+    # A four-card badugi, king-high as it is, beats 7-5-2 (a three-card hand:
+    # the 4h and the 2h share a suit).
+    assert showdown(Badugi(), ["7c 5d 4h 2h", "Kc Qd Jh Ts"]) == (-2, 2)
+
+
+def test_five_card_draw_is_won_by_the_best_high_hand() -> None:
+    assert showdown(FiveCardDraw(), ["Ah Ad 4h 3s 2c", "Kd Kh Ks 8c 3d"]) == (-2, 2)

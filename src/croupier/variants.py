@@ -142,52 +142,26 @@ def five_card_high(hole: Cards, board: Cards) -> int:
     return hands.high(hole)
 
 
-# TODO(draw-eval): the evaluators of branch draw-eval replace these two stand-ins
-# (hands.deuce_to_seven_low and hands.badugi); until then they keep the draw games
-# playable.  The 2-7 stand-in is the reverse of the high order, so it still calls
-# A-2-3-4-5 a straight (the real evaluator: ace-high).
-_HIGH_VALUES = 7462  # hands.high of a royal flush, the largest high value
-
-
 def deuce_to_seven_value(hole: Cards, board: Cards) -> int:
-    """Deuce-to-seven low of five cards, larger is better (7-5-4-3-2 the best).
+    """Deuce-to-seven low of five cards, larger is better (``hands.deuce_to_seven_low``).
 
     >>> from croupier import parse_cards
     >>> best = deuce_to_seven_value(tuple(parse_cards("7c 5d 4h 3s 2c")), ())
     >>> best > deuce_to_seven_value(tuple(parse_cards("8c 5d 4h 3s 2c")), ())
     True
     """
-    return _HIGH_VALUES + 1 - hands.high(hole)  # TODO(draw-eval)
+    return hands.deuce_to_seven_low(hole)
 
 
 def badugi_value(hole: Cards, board: Cards) -> int:
-    """Badugi value of four cards, larger is better (A-2-3-4 of four suits the best).
-
-    The most cards of different ranks and suits count first, then the lowest
-    highest card, and so on (aces low).
+    """Badugi value of four cards, larger is better (``hands.badugi``).
 
     >>> from croupier import parse_cards
     >>> three = badugi_value(tuple(parse_cards("Ac 2d 3h 3c")), ())
     >>> three > badugi_value(tuple(parse_cards("Kc Qd Jh Ts")), ())   # four cards beat three
     False
     """
-    return _badugi_stand_in(hole)  # TODO(draw-eval)
-
-
-@functools.lru_cache(maxsize=65536)
-def _badugi_stand_in(cards: Cards) -> int:  # TODO(draw-eval): hands.badugi
-    best = 0
-    n = len(cards)
-    for mask in range(1, 1 << n):
-        chosen = [cards[k] for k in range(n) if mask >> k & 1]
-        ranks = [low_rank(c >> 2) for c in chosen]
-        if len(set(ranks)) < len(ranks) or len({c & 3 for c in chosen}) < len(chosen):
-            continue
-        value = len(chosen)
-        for r in sorted(ranks, reverse=True) + [14] * (4 - len(ranks)):
-            value = value * 15 + (14 - r)  # a lower card is better
-        best = max(best, value)
-    return best
+    return hands.badugi(hole)
 
 
 # ---------------------------------------------------------------------------
