@@ -969,7 +969,8 @@ def headline_engines(quick: bool) -> dict[str, float]:
         create = pk_games[pk_name]
         ours = partial(_croupier_loop(game, players, stack, policy), ours_n)
         theirs = partial(
-            _pokerkit_loop(lambda c=create, n=players, s=stack: c(n, s), policy), theirs_n
+            _pokerkit_loop(lambda c=create, n=players, s=stack: c(n, s), policy, game.is_draw),
+            theirs_n,
         )
         best = [float("inf"), float("inf")]
         for _ in range(5):

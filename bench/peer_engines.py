@@ -7,12 +7,18 @@ here, never a dependency of croupier.  Policies, for both engines:
 * heads-up all-in: the first to act pre-flop goes all-in, the other calls;
 * random: seeded random legal actions (fold 10 %, raise the minimum 15 %,
   else check or call).
+
+In the draws of the draw games (issue 14) check-down and all-in stand pat;
+random play throws away a random number (0 to all) of random cards.  PokerKit
+has no five-card draw: its engine is configured with the game's rules (one
+draw, high hands, fixed limit), as for Courchevel.
 """
 
 from __future__ import annotations
 
 import random
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -36,13 +42,22 @@ def _rate(play: Callable[[int], object], hands: int, repeat: int) -> float:
 def _croupier_loop(
     game: croupier.Game, players: int, stack: int, policy: str
 ) -> Callable[[int], int]:
+    draws = game.is_draw
+    discards = policy == "random"
+
     def play(hands: int) -> int:
         rng = random.Random(1)
         done = 0
         for k in range(hands):
             hand = game.start([stack] * players, seed=k)
             while hand.actor is not None:
-                if hand.bring_in_pending:
+                if draws and hand.drawing:
+                    if discards:
+                        hole = hand.hole(hand.actor)
+                        hand.discard(rng.sample(hole, rng.randint(0, len(hole))))
+                    else:
+                        hand.stand_pat()
+                elif hand.bring_in_pending:
                     hand.bring_in()
                 elif policy == "all-in":
                     hand.all_in() if hand.can_raise else hand.check_or_call()
@@ -67,14 +82,24 @@ def _croupier_loop(
 # --------------------------------------------------------------------- PokerKit
 
 
-def _pokerkit_loop(create: Callable[[], Any], policy: str) -> Callable[[int], int]:
+def _pokerkit_loop(
+    create: Callable[[], Any], policy: str, draws: bool = False
+) -> Callable[[int], int]:
+    discards = policy == "random"
+
     def play(hands: int) -> int:
         rng = random.Random(1)
         done = 0
         for _ in range(hands):
             state = create()
             while state.status:
-                if state.can_post_bring_in():
+                if draws and state.can_stand_pat_or_discard():
+                    if discards:
+                        hole = list(state.hole_cards[state.stand_patter_or_discarder_index])
+                        state.stand_pat_or_discard(rng.sample(hole, rng.randint(0, len(hole))))
+                    else:
+                        state.stand_pat_or_discard()
+                elif state.can_post_bring_in():
                     state.post_bring_in()
                 elif policy == "all-in" and state.can_complete_bet_or_raise_to():
                     state.complete_bet_or_raise_to(
@@ -103,6 +128,8 @@ def _pokerkit_games() -> dict[str, Callable[[int, int], Any]] | None:
         import pokerkit as pk
     except ImportError:
         return None
+    # The draw games run the stub out: PokerKit then warns at each reshuffle.
+    warnings.filterwarnings("ignore", "Returning reserved", UserWarning, "pokerkit")
     auto = (
         pk.Automation.ANTE_POSTING,
         pk.Automation.BET_COLLECTION,
@@ -125,6 +152,27 @@ def _pokerkit_games() -> dict[str, Callable[[int, int], Any]] | None:
         pk.Street(True, (), 1, False, pk.Opening.POSITION, 2, None),
     )
 
+    # Five-card draw: one draw, high hands, fixed limit 2/4 (the blinds 1/2).
+    draw_streets = (
+        pk.Street(False, (False,) * 5, 0, False, pk.Opening.POSITION, 2, 4),
+        pk.Street(True, (), 0, True, pk.Opening.POSITION, 4, 4),
+    )
+
+    def five_card_draw(n: int, stack: int) -> Any:
+        return pk.State(
+            auto,
+            pk.Deck.STANDARD,
+            (pk.StandardHighHand,),
+            draw_streets,
+            pk.BettingStructure.FIXED_LIMIT,
+            True,
+            0,
+            (1, 2),
+            0,
+            (stack,) * n,
+            n,
+        )
+
     def courchevel(n: int, stack: int) -> Any:
         return pk.State(
             auto,
@@ -141,6 +189,16 @@ def _pokerkit_games() -> dict[str, Callable[[int, int], Any]] | None:
         )
 
     return {
+        "2-7-single": lambda n, stack: pk.NoLimitDeuceToSevenLowballSingleDraw.create_state(
+            auto, True, 0, (1, 2), 2, (stack,) * n, n
+        ),
+        "2-7-triple": lambda n, stack: pk.FixedLimitDeuceToSevenLowballTripleDraw.create_state(
+            auto, True, 0, (1, 2), 2, 4, (stack,) * n, n
+        ),
+        "badugi": lambda n, stack: pk.FixedLimitBadugi.create_state(
+            auto, True, 0, (1, 2), 2, 4, (stack,) * n, n
+        ),
+        "five-card-draw": five_card_draw,
         "courchevel": courchevel,
         "holdem": lambda n, stack: pk.NoLimitTexasHoldem.create_state(
             auto, True, 0, (1, 2), 2, (stack,) * n, n
@@ -227,6 +285,55 @@ CASES: list[tuple[str, str, croupier.Game, int, int, str]] = [
         200,
         "random",
     ),
+    # The draw games: check-down stands pat, random play draws at random.
+    (
+        "2-7 Single Draw NL 6-max check-down",
+        "2-7-single",
+        croupier.DeuceToSevenSingleDraw(croupier.NO_LIMIT, (1, 2)),
+        6,
+        200,
+        "check-down",
+    ),
+    (
+        "2-7 Single Draw NL 6-max random play",
+        "2-7-single",
+        croupier.DeuceToSevenSingleDraw(croupier.NO_LIMIT, (1, 2)),
+        6,
+        200,
+        "random",
+    ),
+    (
+        "2-7 Triple Draw FL 6-max check-down",
+        "2-7-triple",
+        croupier.DeuceToSevenTripleDraw(croupier.FIXED_LIMIT, (1, 2)),
+        6,
+        200,
+        "check-down",
+    ),
+    (
+        "2-7 Triple Draw FL 6-max random play",
+        "2-7-triple",
+        croupier.DeuceToSevenTripleDraw(croupier.FIXED_LIMIT, (1, 2)),
+        6,
+        200,
+        "random",
+    ),
+    (
+        "Badugi FL 6-max random play",
+        "badugi",
+        croupier.Badugi(croupier.FIXED_LIMIT, (1, 2)),
+        6,
+        200,
+        "random",
+    ),
+    (
+        "Five-Card Draw FL 6-max random play",
+        "five-card-draw",
+        croupier.FiveCardDraw(croupier.FIXED_LIMIT, (1, 2)),
+        6,
+        200,
+        "random",
+    ),
 ]
 
 
@@ -241,7 +348,7 @@ def engine_rows(quick: bool = False) -> list[Row]:
         )
         if pk_games is not None and pk_name:
             create = pk_games[pk_name]
-            loop = _pokerkit_loop(lambda c=create, n=n, s=stack: c(n, s), policy)
+            loop = _pokerkit_loop(lambda c=create, n=n, s=stack: c(n, s), policy, game.is_draw)
             rows.append((label, "pokerkit", peer_hands, _rate(loop, peer_hands, repeat)))
     return rows
 

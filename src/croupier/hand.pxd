@@ -15,7 +15,7 @@ cdef class Hand:
     cdef object _unit
     cdef object _bring_in_seat, _forced_bring_in
     cdef list _up
-    cdef int _n, _live, _able, _street, _raises, _last_blind_seat, _reshuffles
+    cdef int _n, _live, _able, _street, _raises, _last_blind_seat, _reshuffles, _free
     cdef list _acted, _bets, _board, _contributed, _dead, _deck, _folded, _history, _holes, _stacks
     cdef list _muck
     cdef object _seed

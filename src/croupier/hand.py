@@ -159,6 +159,7 @@ class Hand:
         "_fixed",
         "_folded",
         "_forced_bring_in",
+        "_free",
         "_full_level",
         "_given",
         "_history",
@@ -245,6 +246,7 @@ class Hand:
         # decks), how many reshuffles there were, and the seed they are drawn from.
         self._muck: list[int] = []
         self._reshuffles = 0
+        self._free = 0  # during a draw: the cards no player still in holds
         self._seed = seed
         self._given = deck is not None
         self._deck = _make_deck(game, n, seed, deck, draws)
@@ -354,7 +356,7 @@ class Hand:
         if not self._drawing:
             return None
         assert self.actor is not None
-        return min(len(self._holes[self.actor]), self._free_cards())
+        return min(len(self._holes[self.actor]), self._free)
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -755,7 +757,7 @@ class Hand:
             raise IllegalAction(
                 f"seat {i} cannot discard {unknown} unknown cards: it holds {hole.count(UNKNOWN)}"
             )
-        free = self._free_cards()
+        free = self._free
         if len(codes) > free:
             raise IllegalAction(
                 f"seat {i} cannot draw {len(codes)} cards: the stub and the discards "
@@ -827,6 +829,9 @@ class Hand:
 
     def _start_draw(self) -> None:
         self._drawing = True
+        # No one folds during a draw and every hand keeps its size: the cards a
+        # draw can be served from are counted once.
+        self._free = self._free_cards()
         self._next_drawer(0)
 
     def _next_drawer(self, start: int) -> None:
@@ -1192,16 +1197,21 @@ def _key_material(seed: int | None) -> bytes:
 
 
 def _reshuffled(seed: int | None, index: int, cards: list[int]) -> list[int]:
-    """``cards`` in an order drawn from the hand's seed: the stub of reshuffle ``index``."""
+    """``cards`` in an order drawn from the hand's seed: the stub of reshuffle ``index``.
+
+    As ``_shuffled``: a 32-bit BLAKE2b key per card (keyed by the seed, with
+    the reshuffle's number in each block), sorted; 16 keys a block.
+    """
     material = _key_material(seed)
     counter = index.to_bytes(4, "little")
+    blocks = (len(cards) + 15) >> 4
     stream = b"".join(
         [
             blake2b(counter + block, key=material, digest_size=64, person=b"croupier-draw").digest()
-            for block in _BLOCKS
+            for block in _BLOCKS[:blocks]
         ]
     )
-    keys = _unpack_keys(stream)
+    keys = _KEY_BLOCKS[blocks].unpack(stream)
     return [cards[k] for k in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
@@ -1226,6 +1236,7 @@ def _shuffled(seed: int | None, need: int) -> list[int]:
 
 _BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
 _unpack_keys = struct.Struct("<64I").unpack
+_KEY_BLOCKS = tuple(struct.Struct(f"<{16 * blocks}I") for blocks in range(5))  # 16 keys a block
 
 
 def _make_deck(
