@@ -243,7 +243,8 @@ class Stats(Mapping[str, PlayerStats]):
     ``all_in_spots``: hands whose results the all-in adjustment replaced;
     ``all_in_unadjusted``: hands that went all-in before the last street but
     keep their actual result (hidden cards, a game without an equity
-    kernel, or too many deals to enumerate).  Two ``Stats`` add up.
+    kernel, too many deals to enumerate; every such hand with
+    ``all_in_ev=False``).  Two ``Stats`` add up.
 
     >>> a = Stats((PlayerStats("Ann", hands=1),), hands=1)
     >>> b = Stats((PlayerStats("Ann", hands=2), PlayerStats("Bob", hands=2)), hands=2)
@@ -280,17 +281,7 @@ class Stats(Mapping[str, PlayerStats]):
     def __add__(self, other: Stats) -> Stats:
         if not isinstance(other, Stats):
             return NotImplemented
-        merged = dict(self._index)
-        for p in other.players:
-            merged[p.player] = merged[p.player] + p if p.player in merged else p
-        return Stats(
-            tuple(merged.values()),
-            hands=self.hands + other.hands,
-            skipped=self.skipped + other.skipped,
-            all_in_spots=self.all_in_spots + other.all_in_spots,
-            all_in_unadjusted=self.all_in_unadjusted + other.all_in_unadjusted,
-            problems=(self.problems + other.problems)[:PROBLEMS_KEPT],
-        )
+        return _merge([self, other])
 
     def __radd__(self, other: object) -> Stats:
         if other == 0:  # sum() starts from 0
@@ -319,6 +310,30 @@ class Stats(Mapping[str, PlayerStats]):
             ) from None
         frame = pandas.DataFrame.from_records(self.to_records(), columns=list(COLUMNS))
         return frame.set_index("player")
+
+
+def _merge(parts: Iterable[Stats]) -> Stats:
+    """The sum of several ``Stats``, in one pass (each player added once per part)."""
+    players: dict[str, PlayerStats] = {}
+    hands = skipped = spots = unadjusted = 0
+    problems: list[str] = []
+    for part in parts:
+        for p in part.players:
+            mine = players.get(p.player)
+            players[p.player] = p if mine is None else mine + p
+        hands += part.hands
+        skipped += part.skipped
+        spots += part.all_in_spots
+        unadjusted += part.all_in_unadjusted
+        problems.extend(part.problems[: PROBLEMS_KEPT - len(problems)])
+    return Stats(
+        tuple(players.values()),
+        hands=hands,
+        skipped=skipped,
+        all_in_spots=spots,
+        all_in_unadjusted=unadjusted,
+        problems=tuple(problems),
+    )
 
 
 COLUMNS = (*(f.name for f in fields(PlayerStats)), *_RATES)
@@ -353,29 +368,31 @@ assert len(_INT_FIELDS) == 18
 
 
 class _Tally:
-    """One player's running counters: ints, net per hand scale and per big blind
-    (summed as ints, turned into fractions once), all-in corrections (fractions)."""
+    """One player's running counters: ints, the net in units per (scale, big
+    blind) of the hands (summed as ints, made fractions once), and the all-in
+    corrections (fractions, made only for the hands adjusted)."""
 
-    __slots__ = ("by_bb", "by_scale", "counts", "delta", "delta_bb")
+    __slots__ = ("counts", "delta", "money")
 
     def __init__(self) -> None:
         self.counts = [0] * 18
-        self.by_scale: dict[int, int] = {}
-        self.by_bb: dict[int, int] = {}
-        self.delta = Fraction(0)  # all-in adjusted net - net
-        self.delta_bb = Fraction(0)
+        self.money: dict[tuple[int, int], int] = {}
+        self.delta: tuple[Fraction, Fraction] | None = None  # adjusted - actual: chips, bb
 
     def result(self, name: str) -> PlayerStats:
-        net = sum((Fraction(units, scale) for scale, units in self.by_scale.items()), Fraction(0))
-        bbs = sum((Fraction(units, bb) for bb, units in self.by_bb.items()), Fraction(0))
+        net = bbs = Fraction(0)
+        for (scale, big_blind), units in self.money.items():
+            net += Fraction(units, scale)
+            bbs += Fraction(units, big_blind)
+        chips, blinds = self.delta or (Fraction(0), Fraction(0))
         values: dict[str, Any] = dict(zip(_INT_FIELDS, self.counts, strict=True))
         return PlayerStats(
             name,
             **values,
             net=net,
             big_blinds=bbs,
-            all_in_adjusted_net=net + self.delta,
-            all_in_adjusted_big_blinds=bbs + self.delta_bb,
+            all_in_adjusted_net=net + chips,
+            all_in_adjusted_big_blinds=bbs + blinds,
         )
 
 
@@ -524,6 +541,7 @@ class _Run:
 
         scale = history.scale
         big_blind = _big_blind(history)
+        key = (scale, big_blind)
         wanted = self.players
         tallies = self.tallies
         self.hands += 1
@@ -572,14 +590,14 @@ class _Run:
                 c[SHOWDOWNS_WON] += 1
             units = payoffs[s]
             if units:
-                tally.by_scale[scale] = tally.by_scale.get(scale, 0) + units
-                tally.by_bb[big_blind] = tally.by_bb.get(big_blind, 0) + units
+                money = tally.money
+                money[key] = money.get(key, 0) + units
             if adjusted is not None and at_showdown:
                 c[ALL_IN_SPOTS] += 1
                 delta = adjusted[s]
                 if delta:
-                    tally.delta += delta / scale
-                    tally.delta_bb += delta / big_blind
+                    chips, blinds = tally.delta or (Fraction(0), Fraction(0))
+                    tally.delta = (chips + delta / scale, blinds + delta / big_blind)
 
     def _all_in(self, hand: Hand, winnings: Sequence[int], street: int) -> list[Fraction] | None:
         """Each seat's all-in correction (expected winnings - actual winnings), in
@@ -928,11 +946,13 @@ def _on_executor(
             tasks.append((executor.submit(_hands_stats, chunk, first, options), len(chunk)))
             first += len(chunk)
     total = sum(sizes)
-    result = Stats()
-    done = 0
-    for future, size in tasks:  # in order: problems keep the order of the input
-        result = result + future.result()
-        done += size
-        if progress is not None:
-            progress(done, total)
-    return result
+
+    def results() -> Iterator[Stats]:
+        done = 0
+        for future, size in tasks:  # in order: problems keep the order of the input
+            yield future.result()
+            done += size
+            if progress is not None:
+                progress(done, total)
+
+    return _merge(results())
