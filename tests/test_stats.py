@@ -18,6 +18,7 @@ plays random hands on the engine and checks the counters are consistent.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import multiprocessing
 import sys
@@ -30,6 +31,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import croupier
+import croupier.statistics as statistics
 from croupier import NO_LIMIT, POT_LIMIT, Omaha, TexasHoldem, equity, phh
 from croupier._simulation import POLICIES
 from croupier.games import SevenCardStud
@@ -741,6 +744,43 @@ def test_a_stud_all_in_on_third_street_keeps_its_result() -> None:
     assert (result.all_in_spots, result.all_in_unadjusted) == (0, 1)
     ann = result["Ann"]
     assert ann.net == -3 and ann.all_in_adjusted_net == -3 and ann.showdowns == 1
+
+
+def test_shares_are_exact_fractions_even_for_three_way_ties() -> None:
+    # Board As Ks Qs Jd, three hands of a deuce and a trey: every river ties
+    # the three ways (a ten: three straights; a deuce or trey: three pairs; else
+    # the board plays): exactly 1/3 each, not 0.333... floats.
+    game = TexasHoldem(NO_LIMIT, (1, 2))
+    holes = [tuple(croupier.parse_cards(h)) for h in ("2c3c", "2d3d", "2h3h")]
+    board = tuple(croupier.parse_cards("AsKsQsJd"))
+    assert statistics._exact_shares(game, holes, board, []) == (Fraction(1, 3),) * 3
+    # Hi/lo halves and quarters are exact too: Omaha Hi/Lo, one low split two ways.
+    o8 = croupier.OmahaHiLo(POT_LIMIT, (1, 2))
+    hands = [tuple(croupier.parse_cards(h)) for h in ("Ac2cKdKh", "Ad2dQhQs", "JcJdTcTd")]
+    shares = statistics._exact_shares(o8, hands, tuple(croupier.parse_cards("3h4s8c9h")), [])
+    assert shares is not None and sum(shares) == 1
+    result = equity(o8, [list(h) for h in hands], "3h4s8c9h", exact=True)
+    assert [float(x) for x in shares] == pytest.approx(result.equity, abs=1e-12)
+    assert all((result.deals * 12) % x.denominator == 0 for x in shares)
+
+
+def test_shares_that_do_not_round_exactly_still_add_up_to_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import croupier._equity
+
+    real = croupier._equity.equity
+
+    def off(*args: object, **kwargs: object) -> croupier.EquityResult:
+        r = real(*args, **kwargs)  # type: ignore[arg-type]
+        skewed = (r.equity[0] + 0.1, r.equity[1] - 0.05)
+        return dataclasses.replace(r, equity=skewed)
+
+    monkeypatch.setattr(croupier._equity, "equity", off)
+    game = TexasHoldem(NO_LIMIT, (1, 2))
+    holes = [tuple(croupier.parse_cards(h)) for h in ("AcAd", "KcKd")]
+    shares = statistics._exact_shares(game, holes, tuple(croupier.parse_cards("2h7s9c")), [])
+    assert shares is not None and sum(shares) == 1
 
 
 def test_the_side_pot_shares_are_croupiers_equity_among_its_players() -> None:

@@ -68,8 +68,8 @@ __all__ = ["COLUMNS", "PlayerStats", "Stats", "StatsError", "stats"]
 Source = Union[HandHistory, str, "os.PathLike[str]"]
 Errors = Literal["raise", "skip"]
 
-# The most all-in spots an exact enumeration may take (croupier.equity refuses more:
-# a stud all-in on third street).  Such spots keep their actual result.
+# The most deals an all-in spot's exact equity may enumerate (croupier.equity's own
+# limit: a stud all-in on third street is beyond it).  Such spots keep their result.
 MAX_DEALS = 2_000_000_000
 HANDS_PER_TASK = 500  # HandHistory objects given to an executor at a time
 PROBLEMS_KEPT = 20  # messages of skipped hands kept in Stats.problems
