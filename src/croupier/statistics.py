@@ -76,7 +76,16 @@ PROBLEMS_KEPT = 20  # messages of skipped hands kept in Stats.problems
 
 
 class StatsError(ValueError):
-    """A hand that cannot be counted, named by its file and its place in the file."""
+    """A hand that cannot be counted, named by its file and its place in the file.
+
+    >>> from croupier import phh
+    >>> bad = phh.loads("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n"
+    ...                 "min_bet = 2\\nstarting_stacks = [50, 50]\\nactions = ['p1 f']\\n")
+    >>> stats([bad])
+    Traceback (most recent call last):
+    ...
+    croupier.statistics.StatsError: hand 1: action 0 (p1 f): it is not seat 0's turn (actor: 1)
+    """
 
 
 # -- one player's counters -----------------------------------------------------------
@@ -300,6 +309,13 @@ class Stats(Mapping[str, PlayerStats]):
         """The records as a ``pandas.DataFrame`` indexed by player (needs pandas).
 
         Raises :class:`ImportError` saying how to install pandas when it is missing.
+
+        >>> try:
+        ...     frame = Stats((PlayerStats("Ann", hands=1),)).to_dataframe()
+        ... except ImportError:  # pandas is optional
+        ...     frame = None
+        >>> frame is None or (list(frame.index), int(frame.loc["Ann", "hands"])) == (["Ann"], 1)
+        True
         """
         try:
             pandas = importlib.import_module("pandas")
