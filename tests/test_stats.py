@@ -869,10 +869,16 @@ def test_records_and_the_data_frame() -> None:
     assert dee["net"] == 100.0 and dee["all_in_adjusted_net"] == pytest.approx(8240 / 99)
     assert dee["vpip_percent"] == 100.0 and dee["aggression_factor"] is None
     assert result.to_records(exact=True)[0]["all_in_adjusted_net"] == Fraction(8240, 99)
-    pandas = pytest.importorskip("pandas")
+    try:
+        import pandas
+    except ImportError:  # pandas is optional: then the frame is refused (next test)
+        with pytest.raises(ImportError, match="pip install pandas"):
+            result.to_dataframe()
+        return
     frame = result.to_dataframe()
     assert isinstance(frame, pandas.DataFrame)
     assert list(frame.index) == ["Dee", "Eve"] and frame.loc["Eve", "net"] == -100.0
+    assert list(frame.columns) == list(COLUMNS[1:])
 
 
 def test_the_data_frame_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1008,6 +1014,23 @@ def test_an_executor_gives_the_serial_result() -> None:
         assert stats(files, executor=processes) == serial
         histories = [h for p in HANDHQ[:1] for h in phh.load_all(p)]
         assert stats(histories, executor=processes) == stats(histories)
+
+
+def test_a_dask_cluster_gives_the_serial_result() -> None:
+    import distributed  # the test extra has it (dask[distributed])
+    files = [*HANDHQ, *WSOP_PLAYED[:10]]
+    serial = stats(files)
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert stats(files, executor=client.get_executor()) == serial
 
 
 def test_an_executor_reports_a_bad_hand_like_the_serial_run(tmp_path: Path) -> None:
