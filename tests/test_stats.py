@@ -1018,6 +1018,7 @@ def test_an_executor_gives_the_serial_result() -> None:
 
 def test_a_dask_cluster_gives_the_serial_result() -> None:
     import distributed  # the test extra has it (dask[distributed])
+
     files = [*HANDHQ, *WSOP_PLAYED[:10]]
     serial = stats(files)
     with (
