@@ -32,7 +32,11 @@ hand and per line, amounts as exact decimal strings)::
     990 deals, exact
 
 ``croupier simulate`` plays many hands with a built-in policy and prints each
-seat's net chips and hands won.  ``croupier --version`` prints the version.
+seat's net chips and hands won.  ``croupier stats PATHS...`` replays hand
+histories (files, directories, globs) and prints a table of each player's
+statistics (``croupier.statistics``, defined in docs/stats.md; ``--player``,
+``--json``/``--csv``, ``--skip-errors``, ``--jobs N`` processes).
+``croupier --version`` prints the version.
 
 **Exit status.**  0: done.  2: the command could not run as asked, with one
 line on stderr and no traceback: a usage error (an unknown option or game,
@@ -52,13 +56,14 @@ printed (the last line of text, and ``"seed"`` in ``--json``; ``null`` for an
 exact equity), so any run can be repeated with ``--seed``.  With a seed the
 result does not depend on ``--threads`` or ``--scheduler``.
 
-**Progress.**  ``--progress`` (``equity``, ``simulate``, ``replay``) shows how
+**Progress.**  ``--progress`` (``equity``, ``simulate``, ``replay``, ``stats``) shows how
 far a run is on stderr, and ends at 100 %: on a terminal one line redrawn in
 place, elsewhere (a file, a pipe) no redraws, a plain line every 10 s at most
 and a last one (``croupier._cli_run``).  Exact and fixed-size Monte Carlo
 equity runs count their chunks as they finish (on an executor of the
 command's own, or Dask's), ``--stderr`` runs report the library's rounds
-(deals done of deals planned), ``simulate`` and ``replay`` count hands.
+(deals done of deals planned), ``simulate`` and ``replay`` count hands,
+``stats`` the bytes of its files.
 
 **Dask.**  ``equity`` and ``simulate`` take ``--scheduler ADDRESS``
 (``tcp://host:8786``): the work goes to that cluster through its
