@@ -713,9 +713,12 @@ def _stats(args: argparse.Namespace) -> int:
                 executor=executor,
                 progress=None if bar is None else bar.update,
             )
-        finally:
+        except BaseException:  # an error, Ctrl-C: the files not started are not wanted
             if executor is not None:
-                executor.shutdown(wait=True, cancel_futures=True)
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
+        if executor is not None:
+            executor.shutdown()
         if bar is not None:
             bar.finish(f"{result.hands:,} hands")
     if result.skipped:
