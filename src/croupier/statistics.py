@@ -748,48 +748,40 @@ def _mucked(hand: Hand) -> tuple[list[int], list[int]] | None:
 # -- reading --------------------------------------------------------------------------
 
 
-def _files(source: str | os.PathLike[str]) -> list[Path]:
-    """The hand-history files of a path: the file, or a directory's ``.phh`` and
-    ``.phhs`` files (sorted, in subdirectories too), or a glob's matches."""
-    path = Path(source)
-    if path.is_dir():
-        return sorted(p for p in path.rglob("*.phh*") if p.suffix in (".phh", ".phhs"))
-    text = str(source)
-    if not path.exists() and any(c in text for c in "*?["):
-        anchor = Path(text).anchor
-        pattern = text[len(anchor) :] if anchor else text
-        return sorted(Path(anchor or ".").glob(pattern))
-    return [path]
-
-
-def _read(path: Path) -> list[HandHistory]:
-    """The hands of one file (the one place this module reads files)."""
-    return phh.load_all(path) if path.suffix == ".phhs" else [phh.load(path)]
-
-
 def _count_file(
     run: _Run, path: Path, errors: Errors, progress: Callable[[int, int], object] | None = None
 ) -> None:
-    """Count every hand of one file; ``progress(k, n)`` after hand ``k`` of ``n``."""
+    """Count every hand of one file, streamed (``phh.iter_load``: one hand in memory at
+    a time); ``progress(done, size)`` in bytes of the file read, after each hand."""
     try:
-        hands = _read(path)
-    except (ValueError, OSError) as exc:
+        f = open(path, "rb")  # noqa: SIM115 - closed below; tell() gives the progress
+    except OSError as exc:
         message = f"{path}: {_one_line(exc)}"
         if errors == "raise":
             raise StatsError(message) from None
         run.skip(message)
         return
-    many = len(hands) > 1
-    for k, history in enumerate(hands, 1):
-        try:
-            run.count(history)
-        except ValueError as exc:
-            message = f"{path}, hand {k}: {exc}" if many else f"{path}: {exc}"
-            if errors == "raise":
-                raise StatsError(message) from None
-            run.skip(message)
-        if progress is not None:
-            progress(k, len(hands))
+    with f:
+        size = max(1, os.fstat(f.fileno()).st_size)
+        hands = phh.iter_load(f, errors=errors, on_error=lambda error: run.skip(str(error)))
+        k = 0
+        while True:
+            try:
+                history = next(hands, None)
+            except ValueError as exc:  # a hand that cannot be read (errors="raise")
+                raise StatsError(_one_line(exc)) from None
+            if history is None:
+                break
+            k += 1
+            try:
+                run.count(history)
+            except ValueError as exc:
+                message = f"{path}, hand {k}: {exc}"
+                if errors == "raise":
+                    raise StatsError(message) from None
+                run.skip(message)
+            if progress is not None:
+                progress(min(f.tell(), size), size)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -848,7 +840,10 @@ def _sources(hands: Iterable[Source] | Source) -> list[Path | list[HandHistory]]
             assert isinstance(last, list)
             last.append(item)
         elif isinstance(item, (str, os.PathLike)):
-            out.extend(_files(item))
+            try:
+                out.extend(phh.files(item))
+            except FileNotFoundError:
+                out.append(Path(item))  # counting it says what is wrong (or skips it)
         else:
             raise ValueError(
                 f"expected a HandHistory or a path, got {type(item).__name__} ({item!r:.60})"
