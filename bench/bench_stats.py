@@ -26,28 +26,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import HANDHQ_HANDS
 
 import croupier.statistics as statistics
 from croupier import phh
 from croupier.replay import replay
 from croupier.statistics import stats
 
-HANDHQ = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh" / "handhq"
-HANDS = 2954
+HANDS = HANDHQ_HANDS  # the sample's hands (bench/conftest.py)
 ROUNDS = 5
 
 
 @pytest.fixture(scope="module")
-def files() -> list[Path]:
-    found = sorted(HANDHQ.glob("*.phhs"))
-    if len(found) != 4:
-        pytest.skip(f"the HandHQ sample (4 .phhs files) is not in {HANDHQ}")
-    return found
-
-
-@pytest.fixture(scope="module")
-def histories(files: list[Path]) -> list[phh.HandHistory]:
-    hands = [h for path in files for h in phh.load_all(path)]
+def histories(handhq_files: list[Path]) -> list[phh.HandHistory]:
+    hands = [h for path in handhq_files for h in phh.load_all(path)]
     stats(hands[:50])  # numpy and the equity kernels loaded before any round
     return hands
 
@@ -104,5 +96,5 @@ def test_stats(
     print(f"  {spots} all-in spots, {calls} exact equities in {sum(spent) * 1000:.1f} ms")
 
 
-def test_stats_from_files(benchmark: Any, files: list[Path]) -> None:
-    assert _best_of(benchmark, lambda: stats(files).hands) == HANDS
+def test_stats_from_files(benchmark: Any, handhq_files: list[Path]) -> None:
+    assert _best_of(benchmark, lambda: stats(handhq_files).hands) == HANDS
