@@ -6,6 +6,8 @@ test (each benchmark runs once and checks its result).  For every function:
 * ``call``: a list of ``CALL_HANDS`` hands evaluated one Python call each;
 * ``batch``: one call on a ``(BATCH_ROWS, k)`` uint8 array, ``threads=1`` and ``2``.
 
+Short-deck cases deal from the 36-card deck (sixes to aces).
+
 Hands per second of the best round are printed at the end of a timed run and
 kept in ``extra_info`` (``--benchmark-json``).
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -39,6 +42,7 @@ class Case:
     board: int
     lo: int
     hi: int
+    short: bool = False  # dealt from the 36-card short deck
 
     @property
     def omaha(self) -> bool:
@@ -53,14 +57,41 @@ CASES = [
     Case("omaha_high-4+5", hands.omaha_high, 4, 5, 1, 7462),
     Case("omaha_high-5+5", hands.omaha_high, 5, 5, 1, 7462),
     Case("omaha_eight_or_better_low-4+5", hands.omaha_eight_or_better_low, 4, 5, 0, 56),
+    Case("deuce_to_seven_low-5", hands.deuce_to_seven_low, 5, 0, 1, 7462),
+    Case("deuce_to_seven_low-7", hands.deuce_to_seven_low, 7, 0, 1, 7462),
+    Case("badugi-4", hands.badugi, 4, 0, 1, 1092),
+    Case("short_deck_high-7", hands.short_deck_high, 7, 0, 1, 1404, short=True),
+    Case("short_deck_high-5", hands.short_deck_high, 5, 0, 1, 1404, short=True),
+    Case(
+        "short_deck_high-7-trips",
+        partial(hands.short_deck_high, trips_beat_straight=True),
+        7,
+        0,
+        1,
+        1404,
+        short=True,
+    ),
 ]
 CASE_IDS = [case.name for case in CASES]
 
 
 @pytest.fixture(scope="session")
-def deals() -> np.ndarray:
+def full_deals() -> np.ndarray:
     """``BATCH_ROWS`` deals of 10 distinct cards each (enough for 5 hole + 5 board)."""
     return deal(np.random.default_rng(SEED), BATCH_ROWS, 10)
+
+
+@pytest.fixture(scope="session")
+def short_deals() -> np.ndarray:
+    """``BATCH_ROWS`` deals of 7 distinct cards of the 36-card deck (codes 16..51)."""
+    return deal(np.random.default_rng(SEED), BATCH_ROWS, 7, 36) + np.uint8(16)
+
+
+@pytest.fixture
+def deals(case: Case, request: pytest.FixtureRequest) -> np.ndarray:
+    """The deals of ``case``'s deck."""
+    rows: np.ndarray = request.getfixturevalue("short_deals" if case.short else "full_deals")
+    return rows
 
 
 def _split(case: Case, rows: np.ndarray) -> tuple[np.ndarray, ...]:

@@ -30,6 +30,12 @@ Entries timed:
 * treys: ``Evaluator().evaluate(hole_ints, board_ints)``.
 * pokerkit: ``<HandType>.from_game(hole_cards, board_cards)`` with tuples of
   ``pokerkit.Card`` (``from_game_or_none`` for eight-or-better lows).
+
+The draw games and short deck (issue 14) are timed the same way against
+PokerKit only (the other peers have no such evaluators): 5-card
+deuce-to-seven (``StandardLowHand``), 4-card badugi (``BadugiHand``) and
+7-card short-deck high (``ShortDeckHoldemHand``, hole 2 + board 5), the last
+on deals of the 36-card deck.
 """
 
 from __future__ import annotations
@@ -61,16 +67,18 @@ EQUITY_PEERS = ("pokerfast", "xiapl")  # used by bench/peer_equity.py only
 HIGH_MAX = 7462  # croupier high values are 1..7462; phevaluator/treys ranks 7462..1
 
 
-def deal(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
-    """``n`` rows of ``k`` distinct card codes (uint8), uniformly at random.
+def deal(rng: np.random.Generator, n: int, k: int, size: int = 52) -> np.ndarray:
+    """``n`` rows of ``k`` distinct codes in ``0..size-1`` (uint8), uniformly at random.
 
     A partial Fisher-Yates shuffle of one deck per row, vectorised over the
-    rows: position ``j`` swaps with a random position in ``j..51``.
+    rows: position ``j`` swaps with a random position in ``j..size-1``.  (The
+    36-card short deck is ``deal(rng, n, k, 36) + 16``: its cards are the
+    codes 16..51.)
     """
-    deck = np.tile(np.arange(52, dtype=np.uint8), (n, 1))
+    deck = np.tile(np.arange(size, dtype=np.uint8), (n, 1))
     rows = np.arange(n)
     for j in range(k):
-        pick = rng.integers(j, 52, size=n)
+        pick = rng.integers(j, size, size=n)
         chosen = deck[rows, pick]
         deck[rows, pick] = deck[:, j]
         deck[:, j] = chosen
@@ -322,6 +330,8 @@ class Bench:
         progress(f"dealing {settings.batch:,} hands of 10 cards ...")
         self.deals = deal(np.random.default_rng(SEED), settings.batch, 10)
         self.lists = self.deals[: settings.call].tolist()
+        self.short_deals = deal(np.random.default_rng(SEED), settings.batch, 7, 36) + np.uint8(16)
+        self.short_lists = self.short_deals[: settings.call].tolist()
         self.workloads: list[Workload] = []
         self.sanity: list[str] = []
         self.imports: dict[str, float] = {}
@@ -363,10 +373,14 @@ class Bench:
             w.add(Row("croupier", entry, len(values), seconds), threads=threads)
         return values
 
-    def pk_hands(self, n: int, cut: Sequence[tuple[int, int]]) -> list[tuple[tuple[Any, ...], ...]]:
-        """The first ``n`` deals as tuples of pokerkit cards, one tuple per column range."""
+    def pk_hands(
+        self, n: int, cut: Sequence[tuple[int, int]], short: bool = False
+    ) -> list[tuple[tuple[Any, ...], ...]]:
+        """The first ``n`` deals (``short``: of the short deck) as tuples of pokerkit cards,
+        one tuple per column range."""
         cards = self.pk_cards
-        return [tuple(tuple(cards[c] for c in row[a:b]) for a, b in cut) for row in self.lists[:n]]
+        lists = self.short_lists if short else self.lists
+        return [tuple(tuple(cards[c] for c in row[a:b]) for a, b in cut) for row in lists[:n]]
 
     def check(self, w: Workload, peer: str, what: str, ok: bool, n: int) -> None:
         self.sanity.append(f"- {w.title}, {peer}: {what} on {n:,} hands: {verdict(ok)}")
@@ -557,6 +571,37 @@ class Bench:
             )
             self.check_pokerkit(w, hand_type, games, values)
 
+    def draw_or_short(
+        self,
+        title: str,
+        fn: Callable[..., Any],
+        k: int,
+        pk_type: str,
+        cut: Sequence[tuple[int, int]],
+        short: bool = False,
+    ) -> None:
+        """A deuce-to-seven, badugi or short-deck workload: ``k`` cards a hand."""
+        w = Workload(title)
+        self.workloads.append(w)
+        s = self.s
+        lists = [row[:k] for row in (self.short_lists if short else self.lists)]
+        entry = f"`hands.{fn.__name__}(list_of_{k})`"
+        self.time_call(w, "croupier", entry, each(fn, lists), s.call)
+        rows = np.ascontiguousarray((self.short_deals if short else self.deals)[:, :k])
+        values = self.time_batch(w, fn, rows)
+        if "pokerkit" in self.peers:
+            hand_type = getattr(self.peers["pokerkit"], pk_type)
+            games = self.pk_hands(s.crawl, cut, short)
+            self.time_call(
+                w,
+                "pokerkit",
+                f"`{pk_type}.from_game({'hole, board' if len(cut) > 1 else 'cards'})`",
+                each_spread(hand_type.from_game, games),
+                s.crawl,
+                s.slow_repeat,
+            )
+            self.check_pokerkit(w, hand_type, games, values)
+
     def import_time(self) -> None:
         progress("  import time")
         self.imports["python -c pass"] = import_seconds("pass", self.s.import_repeat)
@@ -622,6 +667,22 @@ class Bench:
             4,
             "OmahaEightOrBetterLowHand",
         )
+        self.draw_or_short(
+            "5-card deuce-to-seven low (2-7 draw)",
+            hands.deuce_to_seven_low,
+            5,
+            "StandardLowHand",
+            [(0, 5)],
+        )
+        self.draw_or_short("4-card badugi", hands.badugi, 4, "BadugiHand", [(0, 4)])
+        self.draw_or_short(
+            "7-card short-deck high (36 cards)",
+            hands.short_deck_high,
+            7,
+            "ShortDeckHoldemHand",
+            [(0, 2), (2, 7)],
+            short=True,
+        )
         progress("  free-cores probe")
         self.cores_free = (probe_start, free_cores())
 
@@ -671,6 +732,9 @@ class Bench:
             ("Omaha high, 4 hole + 5 board", 15e6),
             ("Omaha high, 5 hole + 5 board", 10e6),
             ("Omaha eight-or-better low, 4 hole + 5 board", 30e6),
+            ("5-card deuce-to-seven low (2-7 draw)", 100e6),
+            ("4-card badugi", 50e6),
+            ("7-card short-deck high (36 cards)", 100e6),
         ):
             rate = by_title[title].croupier_batch[1].rate
             add(f"{title}, batch, 1 thread ≥ {goal / 1e6:.0f} M hands/s", rate, goal, "M/s")

@@ -144,6 +144,9 @@ def test_every_public_hands_function_has_examples() -> None:
         "eight_or_better_low",
         "omaha_high",
         "omaha_eight_or_better_low",
+        "deuce_to_seven_low",
+        "badugi",
+        "short_deck_high",
         "category",
         "describe",
     }

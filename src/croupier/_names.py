@@ -1,8 +1,9 @@
 """Words for hand values (used by ``croupier.hands.describe``).
 
-Ranks arrive as the evaluator's decode tables store them: for high hands,
-rank codes (0 = deuce ... 12 = ace) most significant first; for lows, the
-ace-to-five rank minus one (0 = ace, 1 = deuce ... 12 = king).
+Ranks arrive as the evaluator's decode tables store them: for high,
+short-deck and deuce-to-seven hands, rank codes (0 = deuce ... 12 = ace) most
+significant first; for ace-low hands (ace-to-five, eight-or-better, badugi),
+the ace-to-five rank minus one (0 = ace, 1 = deuce ... 12 = king).
 """
 
 from __future__ import annotations
@@ -82,3 +83,23 @@ def describe_ace_to_five(category: int, ranks: Sequence[int]) -> str:
         return describe_low(ranks)
     codes = [_code_of_low(r) for r in ranks]
     return describe_high(category, codes)
+
+
+def describe_deuce_to_seven(category: int, ranks: Sequence[int]) -> str:
+    """A deuce-to-seven hand: ``'Seven-five low'`` without a pair, straight or flush,
+    else as a high hand: ``'Pair of deuces'``, ``'Straight, six high'``."""
+    if category == Category.HIGH_CARD:
+        return f"{NAMES[ranks[0]].capitalize()}-{NAMES[ranks[1]]} low"
+    return describe_high(category, ranks)
+
+
+SIZES = ("", "One-card hand", "Two-card hand", "Three-card hand", "Four-card badugi")
+
+
+def describe_badugi(size: int, ranks: Sequence[int]) -> str:
+    """A badugi hand by its size and two highest cards: ``'Four-card badugi, seven-five'``,
+    ``'Three-card hand, four-three'``; one card: ``'One-card hand, king'``."""
+    top = NAMES[_code_of_low(ranks[0])]
+    if size == 1:
+        return f"{SIZES[size]}, {top}"
+    return f"{SIZES[size]}, {top}-{NAMES[_code_of_low(ranks[1])]}"

@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, embedsignature=True
-"""Hand values: high, ace-to-five low, eight-or-better low and Omaha 2+3.
+"""Hand values: high, ace-to-five low, eight-or-better low, Omaha 2+3, deuce-to-seven
+low, badugi and short-deck high.
 
 Every function evaluates along the *last axis* of its input:
 
@@ -32,6 +33,9 @@ function                 values      best
 ``high``                 1..7462     7462, royal flush (1 is 7-5-4-3-2)
 ``ace_to_five_low``      1..6175     6175, 5-4-3-2-A (pairs count)
 ``eight_or_better_low``  0..56       56, 5-4-3-2-A; 0 means no qualifying low
+``deuce_to_seven_low``   1..7462     7462, 7-5-4-3-2 (1 is a royal flush)
+``badugi``               1..1092     1092, A-2-3-4 of four suits (1 is a king)
+``short_deck_high``      1..1404     1404, royal flush (1 is J-9-8-7-6)
 =======================  ==========  ==========================================
 
 >>> high("As Ks Qs Js Ts 2c 3d")
@@ -64,32 +68,53 @@ from croupier._chunks cimport (
 )
 from croupier._eval cimport (
     CROUPIER_A5_DECODE,
+    CROUPIER_BADUGI_DECODE,
+    CROUPIER_D27_DECODE,
+    CROUPIER_FULL_DECK_REFUSED,
     CROUPIER_HIGH_DECODE,
     CROUPIER_LOW8_DECODE,
+    CROUPIER_SHORT_DECK_REFUSED,
+    CROUPIER_SHORT_DECODE,
+    CROUPIER_SHORT_TRIPS_DECODE,
     ace_to_five_n,
+    badugi4,
+    deuce_to_seven5,
+    deuce_to_seven_n,
     valid_cards,
+    valid_in_deck,
     eight_low_n,
     high7,
     high_n,
     omaha_high_k,
     omaha_low8_k,
+    short_deck7,
+    short_deck_n,
 )
 
-from croupier._names import describe_high, describe_low, describe_ace_to_five
+from croupier._names import (
+    describe_ace_to_five,
+    describe_badugi,
+    describe_deuce_to_seven,
+    describe_high,
+    describe_low,
+)
 from croupier._parallel import run as _run_parallel, thread_count
 from croupier._ranking import Category
-from croupier._validate import as_int, int_array, shown
+from croupier._validate import as_int, int_array, is_bool, shown
 from croupier.cards import as_card, as_card_array, as_cards, format_card
 
 __all__ = [
     "Category",
     "ace_to_five_low",
+    "badugi",
     "category",
     "describe",
+    "deuce_to_seven_low",
     "eight_or_better_low",
     "high",
     "omaha_eight_or_better_low",
     "omaha_high",
+    "short_deck_high",
 ]
 
 # Inputs smaller than this are evaluated on the calling thread in one go:
@@ -279,16 +304,17 @@ cdef object _codes(object flat):
 
 
 cdef Py_ssize_t _first_bad_row(const uint8_t* a, int ka, const uint8_t* b, int kb,
-                               Py_ssize_t n) noexcept nogil:
-    """Index of the first row with a code outside 0..51 or a card twice (hole and
-    board together when ``b`` is not NULL); -1 when every row is good."""
+                               Py_ssize_t n, uint64_t refused) noexcept nogil:
+    """Index of the first row with a code outside 0..51, a card twice (hole and
+    board together when ``b`` is not NULL) or a card of ``refused`` (the cards
+    a short deck lacks); -1 when every row is good."""
     cdef Py_ssize_t i
     cdef uint64_t seen
     for i in range(n):
         seen = 0
-        if not valid_cards(a + ka * i, ka, &seen):
+        if not valid_in_deck(a + ka * i, ka, &seen, refused):
             return i
-        if b != NULL and not valid_cards(b + kb * i, kb, &seen):
+        if b != NULL and not valid_in_deck(b + kb * i, kb, &seen, refused):
             return i
     return -1
 
@@ -297,11 +323,13 @@ cdef enum:
     SCAN_ROWS = 1 << 20  # rows converted at a time when looking for the first bad row
 
 
-cdef object _bad_row_error(object first, object second, Py_ssize_t n):
+cdef object _bad_row_error(object first, object second, Py_ssize_t n,
+                          uint64_t refused=CROUPIER_FULL_DECK_REFUSED):
     """The ValueError naming the first bad row of a batch (and its cards).
 
     ``first`` and ``second`` are the arrays as given (``second`` the Omaha
-    board, or None).  Rows are converted a block at a time and checked by
+    board, or None); ``refused``: the card bits the deck lacks besides codes
+    past 51 (``CROUPIER_SHORT_DECK_REFUSED`` for the short deck).  Rows are converted a block at a time and checked by
     ``_first_bad_row`` without the GIL, up to the first bad one; the message
     is written from the given values (e.g. 256 or -1, not the byte they were
     read as).
@@ -325,7 +353,7 @@ cdef object _bad_row_error(object first, object second, Py_ssize_t n):
             bv = _codes(b[start:start + SCAN_ROWS])
             bp = &bv[0, 0]
         with nogil:
-            i = _first_bad_row(&av[0, 0], ka, bp, kb, count)
+            i = _first_bad_row(&av[0, 0], ka, bp, kb, count, refused)
         if i >= 0:
             i += start
             break
@@ -347,6 +375,9 @@ cdef object _bad_row_error(object first, object second, Py_ssize_t n):
     for j, c in enumerate(codes):
         if c in codes[:j]:
             return ValueError(f"{label}: card {format_card(c)} appears twice")
+    for c in codes:
+        if (refused >> c) & 1:
+            return ValueError(f"{label}: {_not_in_short_deck(c)}")
     return ValueError(f"{label}: invalid card codes")  # pragma: no cover - unreachable
 
 
@@ -358,6 +389,10 @@ cdef enum:
     HIGH = 0
     ACE_TO_FIVE = 1
     EIGHT = 2
+    DEUCE_TO_SEVEN = 3
+    BADUGI = 4
+    SHORT_DECK = 5        # flush over full house
+    SHORT_DECK_TRIPS = 6  # and three of a kind over a straight
 
 # A batch is cut into chunks of rows; a chunk is evaluated by a plain C loop
 # over raw pointers (which the compiler optimises well), and chunks are handed
@@ -379,24 +414,45 @@ cdef inline Py_ssize_t _rows(int kind, const uint8_t* cards, int k, uint16_t* ou
     cdef Py_ssize_t i, bad = 0
     cdef uint64_t seen
     cdef const uint8_t* c
+    cdef uint64_t refused = (CROUPIER_SHORT_DECK_REFUSED
+                             if kind == SHORT_DECK or kind == SHORT_DECK_TRIPS
+                             else CROUPIER_FULL_DECK_REFUSED)
     for i in range(n):
         c = cards + k * i
         seen = 0
-        if not valid_cards(c, k, &seen):
+        if not valid_in_deck(c, k, &seen, refused):
             out[i] = 0
             bad += 1
-        elif kind == HIGH:
-            out[i] = high7(c) if k == 7 else high_n(c, k)
-        elif kind == ACE_TO_FIVE:
-            out[i] = ace_to_five_n(c, k)
         else:
-            out[i] = eight_low_n(c, k)
+            out[i] = _value(kind, c, k)
     return bad
+
+
+cdef inline uint16_t _value(int kind, const uint8_t* c, int k) noexcept nogil:
+    """The ``kind`` value of ``k`` checked cards (one kernel of _eval.pxd)."""
+    if kind == HIGH:
+        return high7(c) if k == 7 else high_n(c, k)
+    if kind == ACE_TO_FIVE:
+        return ace_to_five_n(c, k)
+    if kind == EIGHT:
+        return eight_low_n(c, k)
+    if kind == DEUCE_TO_SEVEN:
+        return deuce_to_seven5(c) if k == 5 else deuce_to_seven_n(c, k)
+    if kind == BADUGI:
+        return badugi4(c)
+    if kind == SHORT_DECK:
+        return short_deck7(c, False) if k == 7 else short_deck_n(c, k, False)
+    return short_deck7(c, True) if k == 7 else short_deck_n(c, k, True)
 
 
 cdef Py_ssize_t _rows_high7(const uint8_t* cards, int k, uint16_t* out,
                             Py_ssize_t n) noexcept nogil:
     return _rows(HIGH, cards, 7, out, n)
+
+
+cdef Py_ssize_t _rows_high5(const uint8_t* cards, int k, uint16_t* out,
+                            Py_ssize_t n) noexcept nogil:
+    return _rows(HIGH, cards, 5, out, n)  # five-card draw
 
 
 cdef Py_ssize_t _rows_high(const uint8_t* cards, int k, uint16_t* out,
@@ -412,6 +468,68 @@ cdef Py_ssize_t _rows_ace_to_five(const uint8_t* cards, int k, uint16_t* out,
 cdef Py_ssize_t _rows_eight(const uint8_t* cards, int k, uint16_t* out,
                             Py_ssize_t n) noexcept nogil:
     return _rows(EIGHT, cards, k, out, n)
+
+
+cdef Py_ssize_t _rows_deuce_to_seven5(const uint8_t* cards, int k, uint16_t* out,
+                                     Py_ssize_t n) noexcept nogil:
+    return _rows(DEUCE_TO_SEVEN, cards, 5, out, n)
+
+
+cdef Py_ssize_t _rows_deuce_to_seven(const uint8_t* cards, int k, uint16_t* out,
+                                    Py_ssize_t n) noexcept nogil:
+    return _rows(DEUCE_TO_SEVEN, cards, k, out, n)
+
+
+cdef Py_ssize_t _rows_badugi(const uint8_t* cards, int k, uint16_t* out,
+                            Py_ssize_t n) noexcept nogil:
+    return _rows(BADUGI, cards, 4, out, n)
+
+
+cdef Py_ssize_t _rows_short7(const uint8_t* cards, int k, uint16_t* out,
+                            Py_ssize_t n) noexcept nogil:
+    return _rows(SHORT_DECK, cards, 7, out, n)
+
+
+cdef Py_ssize_t _rows_short5(const uint8_t* cards, int k, uint16_t* out,
+                             Py_ssize_t n) noexcept nogil:
+    return _rows(SHORT_DECK, cards, 5, out, n)
+
+
+cdef Py_ssize_t _rows_short(const uint8_t* cards, int k, uint16_t* out,
+                           Py_ssize_t n) noexcept nogil:
+    return _rows(SHORT_DECK, cards, k, out, n)
+
+
+cdef Py_ssize_t _rows_short_trips7(const uint8_t* cards, int k, uint16_t* out,
+                                  Py_ssize_t n) noexcept nogil:
+    return _rows(SHORT_DECK_TRIPS, cards, 7, out, n)
+
+
+cdef Py_ssize_t _rows_short_trips5(const uint8_t* cards, int k, uint16_t* out,
+                                   Py_ssize_t n) noexcept nogil:
+    return _rows(SHORT_DECK_TRIPS, cards, 5, out, n)
+
+
+cdef Py_ssize_t _rows_short_trips(const uint8_t* cards, int k, uint16_t* out,
+                                 Py_ssize_t n) noexcept nogil:
+    return _rows(SHORT_DECK_TRIPS, cards, k, out, n)
+
+
+cdef rows_fn _rows_of(int kind, int k) noexcept:
+    """The row function of a batch of ``k`` cards of ``kind``."""
+    if kind == HIGH:
+        return _rows_high7 if k == 7 else _rows_high5 if k == 5 else _rows_high
+    if kind == ACE_TO_FIVE:
+        return _rows_ace_to_five
+    if kind == EIGHT:
+        return _rows_eight
+    if kind == DEUCE_TO_SEVEN:
+        return _rows_deuce_to_seven5 if k == 5 else _rows_deuce_to_seven
+    if kind == BADUGI:
+        return _rows_badugi
+    if kind == SHORT_DECK:
+        return _rows_short7 if k == 7 else _rows_short5 if k == 5 else _rows_short
+    return _rows_short_trips7 if k == 7 else _rows_short_trips5 if k == 5 else _rows_short_trips
 
 
 cdef inline Py_ssize_t _omaha_rows(bint low, const uint8_t* hole, int nh, const uint8_t* board,
@@ -532,12 +650,7 @@ cdef object _run_batch(int kind, object arr, int lo, int hi, str what, object th
     cdef const uint8_t[:, ::1] view = flat
     cdef uint16_t[::1] res = out
     cdef _Batch job = _Batch()
-    if kind == HIGH:
-        job.f = _rows_high7 if k == 7 else _rows_high
-    elif kind == ACE_TO_FIVE:
-        job.f = _rows_ace_to_five
-    else:
-        job.f = _rows_eight
+    job.f = _rows_of(kind, k)
     job.arrays = (flat, out)
     job.n = n
     job.k = k
@@ -545,8 +658,37 @@ cdef object _run_batch(int kind, object arr, int lo, int hi, str what, object th
         job.cards = &view[0, 0]
         job.out = &res[0]
         if _run_job(job, nt):
-            raise _bad_row_error(arr, None, n)
+            raise _bad_row_error(arr, None, n, _refused(kind))
     return out.reshape(arr.shape[:arr.ndim - 1])
+
+
+cdef inline uint64_t _refused(int kind) noexcept:
+    """The card bits a deck of ``kind`` lacks (besides codes past 51)."""
+    if kind == SHORT_DECK or kind == SHORT_DECK_TRIPS:
+        return CROUPIER_SHORT_DECK_REFUSED
+    return CROUPIER_FULL_DECK_REFUSED
+
+
+cdef str _not_in_short_deck(int code):
+    return f"card {format_card(code)} is not in the short deck (sixes to aces)"
+
+
+cdef object _evaluate(int kind, object cards, int lo, int hi, str what, object threads):
+    """A ``kind`` evaluator's body: a batch for a numpy array, else one hand read by
+    ``_read_codes`` (cards of the short deck only for the short-deck kinds)."""
+    cdef uint8_t buf[7]
+    cdef uint64_t seen = 0
+    cdef int n, i
+    if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
+        return _run_batch(kind, as_card_array(cards, what), lo, hi, what, threads)
+    n = _read_codes(cards, buf, lo, hi, &seen, what)
+    if threads is not None:
+        _threads(threads, 0)
+    if _refused(kind) & seen:
+        for i in range(n):
+            if (_refused(kind) >> buf[i]) & 1:
+                raise ValueError(_not_in_short_deck(buf[i]))
+    return _int(_value(kind, buf, n))
 
 
 cdef object _run_omaha(bint low, object hole, object board, object threads):
@@ -670,6 +812,74 @@ def eight_or_better_low(cards, *, threads=None):
     return _int(eight_low_n(buf, n))
 
 
+def deuce_to_seven_low(cards, *, threads=None):
+    """Deuce-to-seven ("Kansas City") low of 5 cards, or the best five of 6 or 7: 1..7462.
+
+    Larger is better.  Aces are high only (A-2-3-4-5 is ace-high, not a
+    straight), and straights, flushes and pairs count against the hand: the
+    ranking is the high ranking turned around, so 7462 is 7-5-4-3-2 of at
+    least two suits and 1 is a royal flush.  Input forms as ``high``.
+
+    >>> deuce_to_seven_low("7c 5d 4h 3s 2c"), deuce_to_seven_low("As Ks Qs Js Ts")
+    (7462, 1)
+    >>> describe(deuce_to_seven_low("Ah 5d 4h 3s 2c"), kind="deuce_to_seven")
+    'Ace-five low'
+    >>> deuce_to_seven_low("8c 6d 4h 3s 2c") > deuce_to_seven_low("6c 5d 4h 3s 2c")  # a straight
+    True
+    """
+    return _evaluate(DEUCE_TO_SEVEN, cards, 5, 7, "deuce_to_seven_low", threads)
+
+
+def badugi(cards, *, threads=None):
+    """Badugi value of exactly 4 cards: 1..1092, larger is better (1092 = A-2-3-4 of four suits).
+
+    The hand is the largest set of the cards with no two of a suit and no two
+    of a rank; aces are low.  More cards always win (a four-card badugi beats
+    every three-card hand, and so on); hands of as many cards compare their
+    highest card first, the lower winning, then the next.  Values 378..1092
+    are badugis, 92..377 three-card hands, 14..91 two-card hands, 1..13 one
+    card (1 is a king).  Input forms as ``high``, with four cards a hand.
+
+    >>> badugi("Ac 2d 3h 4s"), badugi("Kc Kd Kh Ks")
+    (1092, 1)
+    >>> badugi("Kc 7d 5h 4s") > badugi("Ac 2d 3h 3s")  # four cards beat three
+    True
+    >>> describe(badugi("7c 5d 4h Kh"), kind="badugi")  # Kh and 4h: one heart plays
+    'Three-card hand, seven-five'
+    """
+    return _evaluate(BADUGI, cards, 4, 4, "badugi", threads)
+
+
+def short_deck_high(cards, *, trips_beat_straight=False, threads=None):
+    """High value of the best five of 5..7 cards of the 36-card deck (sixes to aces): 1..1404.
+
+    Larger is stronger.  A flush beats a full house; A-6-7-8-9 is the lowest
+    straight (the ace plays low there).  With ``trips_beat_straight=True``
+    three of a kind also beats a straight (an older rule of some rooms; the
+    values then read with ``describe(value, kind="short_deck_trips")``).  A
+    card below six is a ``ValueError``.  Input forms as ``high``.
+
+    >>> short_deck_high("As Ks Qs Js Ts"), short_deck_high("Jc 9d 8h 7s 6c")
+    (1404, 1)
+    >>> short_deck_high("6s 7s 8s Ts Qs") > short_deck_high("Ah Ad Kc Kh Kd")  # flush, full house
+    True
+    >>> describe(short_deck_high("Ah 6c 7d 8h 9s Kc Kd"), kind="short_deck")
+    'Straight, nine high'
+    >>> trips, straight = "9c 9d 9h Kc Qs", "Tc Jd Qh Ks As"
+    >>> short_deck_high(trips) < short_deck_high(straight)
+    True
+    >>> short_deck_high(trips, trips_beat_straight=True) > short_deck_high(straight, trips_beat_straight=True)
+    True
+    """
+    if trips_beat_straight is not False and trips_beat_straight is not True:
+        if not is_bool(trips_beat_straight):
+            raise ValueError(
+                f"trips_beat_straight must be True or False, got {shown(trips_beat_straight)}")
+        trips_beat_straight = bool(trips_beat_straight)
+    kind = SHORT_DECK_TRIPS if trips_beat_straight else SHORT_DECK
+    return _evaluate(kind, cards, 5, 7, "short_deck_high", threads)
+
+
 def omaha_high(hole, board, *, threads=None):
     """Best high hand using exactly two of 4..6 hole cards and exactly three of a 3..5 card board.
 
@@ -719,21 +929,43 @@ def omaha_eight_or_better_low(hole, board, *, threads=None):
 # Categories and descriptions
 # ----------------------------------------------------------------------------
 
-_KINDS = {"high": 7462, "ace_to_five": 6175, "eight_or_better": 56}
-_LOWEST = {"high": 1, "ace_to_five": 1, "eight_or_better": 0}
+_KINDS = {
+    "high": 7462,
+    "ace_to_five": 6175,
+    "eight_or_better": 56,
+    "deuce_to_seven": 7462,
+    "badugi": 1092,
+    "short_deck": 1404,
+    "short_deck_trips": 1404,
+}
+# The kinds whose values have a Category (``category``).
+_CATEGORY_KINDS = ("high", "ace_to_five", "deuce_to_seven", "short_deck", "short_deck_trips")
+
+
+cdef const uint32_t* _decode_table(str kind):
+    """The decode words of ``kind`` (a key of _KINDS), one per value from 0."""
+    if kind == "high":
+        return CROUPIER_HIGH_DECODE
+    if kind == "ace_to_five":
+        return CROUPIER_A5_DECODE
+    if kind == "eight_or_better":
+        return CROUPIER_LOW8_DECODE
+    if kind == "deuce_to_seven":
+        return CROUPIER_D27_DECODE
+    if kind == "badugi":
+        return CROUPIER_BADUGI_DECODE
+    if kind == "short_deck":
+        return CROUPIER_SHORT_DECODE
+    return CROUPIER_SHORT_TRIPS_DECODE
 
 
 cdef uint32_t _decode(object kind, long value) except? 0xFFFFFFFF:
     if type(kind) is not str or kind not in _KINDS:
         raise ValueError(f"kind must be one of {sorted(_KINDS)}, got {shown(kind)}")
-    if not (_LOWEST[kind] <= value <= _KINDS[kind]):
-        raise ValueError(f"{value} is not a {kind} value "
-                         f"({_LOWEST[kind]}..{_KINDS[kind]})")
-    if kind == "high":
-        return CROUPIER_HIGH_DECODE[value]
-    if kind == "ace_to_five":
-        return CROUPIER_A5_DECODE[value]
-    return CROUPIER_LOW8_DECODE[value]
+    cdef long lowest = 0 if kind == "eight_or_better" else 1
+    if not (lowest <= value <= _KINDS[kind]):
+        raise ValueError(f"{value} is not a {kind} value ({lowest}..{_KINDS[kind]})")
+    return _decode_table(kind)[value]
 
 
 cdef long _value_int(object value) except? -1:
@@ -745,29 +977,32 @@ cdef long _value_int(object value) except? -1:
 
 
 cdef int _category_kind(object kind) except -1:
-    if type(kind) is not str or kind not in ("high", "ace_to_five"):
-        raise ValueError(f"category kind must be 'high' or 'ace_to_five', got {shown(kind)}")
+    if type(kind) is not str or kind not in _CATEGORY_KINDS:
+        raise ValueError(
+            f"category kind must be one of {', '.join(map(repr, _CATEGORY_KINDS))}, "
+            f"got {shown(kind)}")
     return 0
 
 
-cdef object _high_category_table = None
-
-
 def category(value, kind="high"):
-    """The ``Category`` of a high value (or, for ``kind="ace_to_five"``, the pair structure).
+    """The ``Category`` of a value of ``kind``: ``"high"`` (the default), ``"deuce_to_seven"``,
+    ``"short_deck"``, ``"short_deck_trips"``, or ``"ace_to_five"`` (the pair structure).
 
     For ace-to-five lows the category says how the hand is paired
-    (``HIGH_CARD`` meaning no pair).  Arrays give an ``uint8`` array of
-    category numbers.
+    (``HIGH_CARD`` meaning no pair); a deuce-to-seven hand has the category of
+    its five cards read as a high hand with the ace high only.  Arrays give an
+    ``uint8`` array of category numbers.
 
     >>> category(7462)
     <Category.STRAIGHT_FLUSH: 8>
     >>> category(ace_to_five_low("Kc Kd 7h 7s 4c 4d 2h"), "ace_to_five")
     <Category.PAIR: 1>
+    >>> category(deuce_to_seven_low("As 5s 4s 3s 2s"), "deuce_to_seven")
+    <Category.FLUSH: 5>
     """
-    global _high_category_table
     cdef uint32_t word
     cdef Py_ssize_t i
+    cdef const uint32_t* words
     if _is_array(value):
         np = _np
         _category_kind(kind)
@@ -776,9 +1011,9 @@ def category(value, kind="high"):
         if value.size and (value.min() < 1 or value.max() > top):
             raise ValueError(f"values must be in 1..{top} for kind {kind!r}")
         table = np.empty(top + 1, dtype=np.uint8)
+        words = _decode_table(kind)
         for i in range(top + 1):
-            word = CROUPIER_HIGH_DECODE[i] if kind == "high" else CROUPIER_A5_DECODE[i]
-            table[i] = word >> 20
+            table[i] = words[i] >> 20
         return table[value]
     _category_kind(kind)
     word = _decode(kind, _value_int(value))
@@ -786,7 +1021,13 @@ def category(value, kind="high"):
 
 
 def describe(value, kind="high"):
-    """Text of a hand value: ``kind`` is ``"high"``, ``"ace_to_five"`` or ``"eight_or_better"``.
+    """Text of a hand value of ``kind``: ``"high"``, ``"ace_to_five"``, ``"eight_or_better"``,
+    ``"deuce_to_seven"``, ``"badugi"``, ``"short_deck"`` or ``"short_deck_trips"``.
+
+    High and short-deck hands are named by category and ranks; no-pair lows
+    (ace-to-five, eight-or-better and deuce-to-seven) by their two highest
+    cards, other deuce-to-seven hands as high hands; badugi hands by their
+    size and two highest cards ("Four-card badugi, four-three" is A-2-3-4).
 
     >>> describe(7462), describe(1)
     ('Royal flush', 'High card, seven')
@@ -794,13 +1035,23 @@ def describe(value, kind="high"):
     'Two pair, aces and kings'
     >>> describe(56, kind="eight_or_better")
     'Five-four low'
+    >>> describe(7462, kind="deuce_to_seven"), describe(1, kind="deuce_to_seven")
+    ('Seven-five low', 'Royal flush')
+    >>> describe(1092, kind="badugi"), describe(1, kind="badugi")
+    ('Four-card badugi, four-three', 'One-card hand, king')
+    >>> describe(short_deck_high("Ah Kh Qh 6h 7h"), kind="short_deck")
+    'Flush, ace high'
     """
     cdef uint32_t word = _decode(kind, _value_int(value))
     ranks = [(word >> (16 - 4 * i)) & 15 for i in range(5)]
-    if kind == "high":
+    if kind == "high" or kind == "short_deck" or kind == "short_deck_trips":
         return describe_high(word >> 20, ranks)
     if kind == "ace_to_five":
         return describe_ace_to_five(word >> 20, ranks)
+    if kind == "deuce_to_seven":
+        return describe_deuce_to_seven(word >> 20, ranks)
+    if kind == "badugi":
+        return describe_badugi(word >> 20, ranks)
     if value == 0:
         return "No low"
     return describe_low(ranks)
