@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import HANDHQ_HANDS
 
 from croupier import _toml, phh
 from croupier.replay import replay
@@ -30,18 +31,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-# The HandHQ sample kept in the repository (tests/data/phh/handhq, with its SOURCE.md).
-HANDHQ = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh" / "handhq"
-HANDS = 2954
+HANDS = HANDHQ_HANDS  # the sample's hands (bench/conftest.py)
 ROUNDS = 3
-
-
-@pytest.fixture(scope="module")
-def files() -> list[Path]:
-    found = sorted(HANDHQ.glob("*.phhs"))
-    if len(found) != 4:
-        pytest.skip(f"the HandHQ sample (4 .phhs files) is not in {HANDHQ}")
-    return found
 
 
 def _best_of(benchmark: Any, fn: Callable[[], int]) -> int:
@@ -54,15 +45,15 @@ def _best_of(benchmark: Any, fn: Callable[[], int]) -> int:
     return hands
 
 
-def test_load_all(benchmark: Any, files: list[Path]) -> None:
+def test_load_all(benchmark: Any, handhq_files: list[Path]) -> None:
     """``phh.load_all`` on each file: read, TOML, checks, exact amounts, actions."""
-    hands = _best_of(benchmark, lambda: sum(len(phh.load_all(path)) for path in files))
+    hands = _best_of(benchmark, lambda: sum(len(phh.load_all(path)) for path in handhq_files))
     assert hands == HANDS
 
 
-def test_tomllib_alone(benchmark: Any, files: list[Path]) -> None:
+def test_tomllib_alone(benchmark: Any, handhq_files: list[Path]) -> None:
     """Only ``tomllib.loads(text, parse_float=Decimal)`` on the same text."""
-    texts = [path.read_text(encoding="utf-8") for path in files]
+    texts = [path.read_text(encoding="utf-8") for path in handhq_files]
     hands = _best_of(
         benchmark, lambda: sum(len(tomllib.loads(t, parse_float=Decimal)) for t in texts)
     )
@@ -70,14 +61,14 @@ def test_tomllib_alone(benchmark: Any, files: list[Path]) -> None:
 
 
 @pytest.mark.parametrize("backend", sorted(_toml.BACKENDS))
-def test_iter_load_and_replay(benchmark: Any, files: list[Path], backend: str) -> None:
+def test_iter_load_and_replay(benchmark: Any, handhq_files: list[Path], backend: str) -> None:
     """``phh.iter_load`` over the four files and ``replay`` of every hand."""
     before = _toml.backend()
     _toml.use(backend)
 
     def run() -> int:
         count = 0
-        for history in phh.iter_load(files):
+        for history in phh.iter_load(handhq_files):
             replay(history)
             count += 1
         return count
@@ -96,10 +87,10 @@ print(count, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
 """
 
 
-def test_streaming_memory(files: list[Path], tmp_path: Path) -> None:
+def test_streaming_memory(handhq_files: list[Path], tmp_path: Path) -> None:
     """The sample 100 times as one file: streamed in a process that stays under 200 MB."""
     path = tmp_path / "sample-x100.phhs"
-    texts = [p.read_text(encoding="utf-8").rstrip("\n") + "\n" for p in files]
+    texts = [p.read_text(encoding="utf-8").rstrip("\n") + "\n" for p in handhq_files]
     with open(path, "w", encoding="utf-8") as out:
         for _ in range(100):
             out.writelines(texts)

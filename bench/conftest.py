@@ -3,6 +3,8 @@
 * Collects ``bench_*.py`` (pytest's default pattern is only ``test_*.py``).
 * Records hands per second for each benchmark and prints them after the run
   (pytest-benchmark's own table is per call, and a call evaluates many hands).
+* ``handhq_files``: the HandHQ sample kept with the tests (four ``.phhs``
+  files, ``HANDHQ_HANDS`` hands), for the hand-history benchmarks.
 """
 
 from __future__ import annotations
@@ -15,6 +17,17 @@ import pytest
 
 T = TypeVar("T")
 _RATES = pytest.StashKey[list[tuple[str, int, float]]]()
+
+HANDHQ = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh" / "handhq"
+HANDHQ_HANDS = 2954
+
+
+@pytest.fixture(scope="session")
+def handhq_files() -> list[Path]:
+    """The four ``.phhs`` files of the HandHQ sample (tests/data/phh/handhq)."""
+    found = sorted(HANDHQ.glob("*.phhs"))
+    assert len(found) == 4, f"the HandHQ sample (4 .phhs files) is not in {HANDHQ}"
+    return found
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Module | None:

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from croupier._equity import EquityResult, equity
     from croupier._simulation import SimulationResult, simulate
     from croupier.ranges import Range, parse_range
+    from croupier.statistics import stats
 
 # The one place the version is written: pyproject.toml reads it from here
 # (scikit-build-core's regex metadata provider).
@@ -77,13 +78,14 @@ __all__ = [
     "parse_range",
     "pots",
     "simulate",
+    "stats",
 ]
 
 
 def __getattr__(name: str) -> object:
     """``croupier.equity``, ``EquityResult`` (they need numpy, which ``import
-    croupier`` does not load), ``simulate``, ``SimulationResult``, ``parse_range``
-    and ``Range``, imported on first use."""
+    croupier`` does not load), ``simulate``, ``SimulationResult``, ``parse_range``,
+    ``Range`` and ``stats`` (``croupier.statistics``), imported on first use."""
     if name in ("equity", "EquityResult"):
         from croupier import _equity
 
@@ -96,4 +98,8 @@ def __getattr__(name: str) -> object:
         from croupier import ranges
 
         return getattr(ranges, name)
+    if name == "stats":
+        from croupier import statistics
+
+        return statistics.stats
     raise AttributeError(f"module 'croupier' has no attribute {name!r}")

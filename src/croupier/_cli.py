@@ -32,7 +32,11 @@ hand and per line, amounts as exact decimal strings)::
     990 deals, exact
 
 ``croupier simulate`` plays many hands with a built-in policy and prints each
-seat's net chips and hands won.  ``croupier --version`` prints the version.
+seat's net chips and hands won.  ``croupier stats PATHS...`` replays hand
+histories (files, directories, globs) and prints a table of each player's
+statistics (``croupier.statistics``, defined in docs/stats.md; ``--player``,
+``--json``/``--csv``, ``--skip-errors``, ``--jobs N`` processes).
+``croupier --version`` prints the version.
 
 **Exit status.**  0: done.  2: the command could not run as asked, with one
 line on stderr and no traceback: a usage error (an unknown option or game,
@@ -52,13 +56,14 @@ printed (the last line of text, and ``"seed"`` in ``--json``; ``null`` for an
 exact equity), so any run can be repeated with ``--seed``.  With a seed the
 result does not depend on ``--threads`` or ``--scheduler``.
 
-**Progress.**  ``--progress`` (``equity``, ``simulate``, ``replay``) shows how
+**Progress.**  ``--progress`` (``equity``, ``simulate``, ``replay``, ``stats``) shows how
 far a run is on stderr, and ends at 100 %: on a terminal one line redrawn in
 place, elsewhere (a file, a pipe) no redraws, a plain line every 10 s at most
 and a last one (``croupier._cli_run``).  Exact and fixed-size Monte Carlo
 equity runs count their chunks as they finish (on an executor of the
 command's own, or Dask's), ``--stderr`` runs report the library's rounds
-(deals done of deals planned), ``simulate`` and ``replay`` count hands.
+(deals done of deals planned), ``simulate`` and ``replay`` count hands,
+``stats`` the bytes of its files.
 
 **Dask.**  ``equity`` and ``simulate`` take ``--scheduler ADDRESS``
 (``tcp://host:8786``): the work goes to that cluster through its
@@ -81,6 +86,7 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, NoReturn
 
 import croupier
@@ -646,6 +652,137 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ stats
+
+# The text table: heading, width, the PlayerStats property (or field) shown.
+_STATS_COLUMNS = (
+    ("hands", 7, "hands"),
+    ("VPIP", 6, "vpip_percent"),
+    ("PFR", 6, "pfr_percent"),
+    ("3B", 6, "three_bet_percent"),
+    ("F3B", 6, "fold_to_three_bet_percent"),
+    ("CB", 6, "cbet_percent"),
+    ("AF", 5, "aggression_factor"),
+    ("WTSD", 6, "went_to_showdown_percent"),
+    ("W$SD", 6, "won_at_showdown_percent"),
+    ("net", 12, "net"),
+    ("bb/100", 9, "bb_per_100"),
+    ("AI net", 12, "all_in_adjusted_net"),
+    ("AI bb/100", 9, "all_in_adjusted_bb_per_100"),
+)
+MONEY_PLACES = 6  # decimals of an amount that is not an exact decimal (JSON, CSV)
+
+
+def _exact_decimal(value: Fraction) -> Decimal | None:
+    """``value`` as an exact Decimal when its denominator is a power of ten's divisor."""
+    d = value.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return None
+    places = max(twos, fives)
+    return Decimal(value.numerator * 10**places // value.denominator).scaleb(-places)
+
+
+def _money_text(value: Fraction, places: int = MONEY_PLACES) -> str:
+    """An amount as text: exact when it is a decimal number, else rounded to ``places``."""
+    exact = _exact_decimal(value)
+    if exact is not None:
+        return format(exact.normalize() if exact else Decimal(0), "f")
+    rounded = round(value, places)
+    return format(Decimal(rounded.numerator) / Decimal(rounded.denominator), f".{places}f")
+
+
+def _stats_cell(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, Fraction):
+        return _money_text(value, 2)
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def _stats_record(record: dict[str, object]) -> dict[str, object]:
+    """A record for JSON and CSV: amounts as decimal strings (exact when they are)."""
+    return {k: _money_text(v) if isinstance(v, Fraction) else v for k, v in record.items()}
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from croupier.statistics import stats
+
+    jobs: int = args.jobs
+    errors: Literal["raise", "skip"] = "skip" if args.skip_errors else "raise"
+    with progress(args.progress, "") as bar:
+        executor = None
+        if jobs > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # Not fork: a forked child of a process with threads may deadlock.
+            methods = multiprocessing.get_all_start_methods()
+            method = "forkserver" if "forkserver" in methods else "spawn"
+            executor = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method))
+        try:
+            result = stats(
+                args.paths,
+                player=args.player,
+                errors=errors,
+                executor=executor,
+                progress=None if bar is None else bar.update,
+            )
+        except BaseException:  # an error, Ctrl-C: the files not started are not wanted
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
+        if executor is not None:
+            executor.shutdown()
+        if bar is not None:
+            bar.finish(f"{result.hands:,} hands")
+    if result.skipped:
+        first = f"; the first: {result.problems[0]}" if result.problems else ""
+        print(f"croupier: skipped {result.skipped:,} hand(s){first}", file=sys.stderr)
+    players = sorted(result.values(), key=lambda p: (-p.hands, p.player))
+    if args.json:
+        document = {
+            "hands": result.hands,
+            "skipped": result.skipped,
+            "all_in_spots": result.all_in_spots,
+            "all_in_unadjusted": result.all_in_unadjusted,
+            "problems": list(result.problems),
+            "players": [_stats_record(p.to_record(exact=True)) for p in players],
+        }
+        print(json.dumps(document))
+        return 0
+    if args.csv:
+        import csv
+
+        from croupier.statistics import COLUMNS
+
+        writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for p in players:
+            record = _stats_record(p.to_record(exact=True))
+            writer.writerow({k: "" if v is None else v for k, v in record.items()})
+        return 0
+    width = max([len("player"), *(len(p.player) for p in players)])
+    header = f"{'player':<{width}}" + "".join(f" {h:>{w}}" for h, w, _ in _STATS_COLUMNS)
+    print(header)
+    for p in players:
+        cells = (_stats_cell(getattr(p, name)).rjust(w) for _, w, name in _STATS_COLUMNS)
+        print(f"{p.player:<{width}} " + " ".join(cells))
+    adjusted = f"all-in adjusted: {result.all_in_spots:,} hand(s)"
+    if result.all_in_unadjusted:
+        adjusted += f" ({result.all_in_unadjusted:,} more kept their result: hidden cards)"
+    print(f"{result.hands:,} hands, {len(players):,} players; {adjusted}")
+    return 0
+
+
 # ------------------------------------------------------------------ parser
 
 
@@ -838,6 +975,50 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(p_sim, "simulation")
     p_sim.add_argument("--json", action="store_true", help="print one JSON document")
     p_sim.set_defaults(func=_simulate)
+
+    p_stats = sub.add_parser(
+        "stats",
+        help="player statistics of PHH hand histories",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "Replay PHH hand histories and print each player's statistics: hands, VPIP,\n"
+            "PFR, 3-bet, fold to 3-bet, c-bet (%), aggression factor, went to and won at\n"
+            "showdown (%), net won and big blinds per 100 hands, actual and all-in\n"
+            "adjusted (exact equity where the money went in before the last street with\n"
+            "every hand known). Results are the engine's, rake-free (docs/stats.md)."
+        ),
+        epilog=(
+            "examples:\n"
+            "  croupier stats hands/ --progress\n"
+            "  croupier stats 'logs/*.phhs' --player Alice --json\n"
+            "  croupier stats a.phhs b.phhs --csv --jobs 2 > stats.csv"
+        ),
+    )
+    p_stats.add_argument(
+        "paths", nargs="+", metavar="PATH", help=".phh or .phhs files, directories or globs"
+    )
+    p_stats.add_argument(
+        "--player", action="append", metavar="NAME", help="only this player (repeatable)"
+    )
+    output = p_stats.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON document")
+    output.add_argument("--csv", action="store_true", help="print CSV, one row per player")
+    p_stats.add_argument(
+        "--skip-errors",
+        action="store_true",
+        help="leave out hands that cannot be replayed (counted, the first named on stderr)",
+    )
+    p_stats.add_argument(
+        "--progress", action="store_true", help="show how far the run is on stderr"
+    )
+    p_stats.add_argument(
+        "--jobs",
+        type=_integer(1, MAX_THREADS),
+        default=1,
+        metavar="N",
+        help="count the files in N processes (default: 1)",
+    )
+    p_stats.set_defaults(func=_stats)
     return parser
 
 

@@ -181,6 +181,9 @@ class _Kind:
 
     def all_ok(self, values: tuple[object, ...], scale: int) -> bool:
         """Whether every one of ``values`` is ok (one call for a whole array)."""
+        if type(self).ok is _Kind.ok:
+            test = self.test
+            return all([test(v) for v in values])
         ok = self.ok
         return all([ok(v, scale) for v in values])
 
@@ -283,6 +286,8 @@ class _Array(_Kind):
             raise PHHError(f"expected an array, got {_toml.describe(value)}")
         if self.money and all([type(v) is int and -MAX_CHIPS < v < MAX_CHIPS for v in value]):
             return tuple(value)  # whole amounts, as _Money.read reads each of them
+        if type(self.item).read is _Kind.read and _toml.BadNumber not in map(type, value):
+            return tuple(value)  # what _Kind.read reads each of them to
         read, items = self.item.read, []
         for i, item in enumerate(value):
             try:
