@@ -391,7 +391,7 @@ def test_fixed_limit_triple_draw_bets_the_small_bet_twice_then_the_big_bet() -> 
     # Blinds 1/2: the small bet is 2 before and after the first draw, the big
     # bet 4 after the second and the third draw.
     hand = DeuceToSevenTripleDraw(FIXED_LIMIT, (1, 2)).start([200] * 3, seed=6)
-    sizes = []
+    sizes: list[tuple[str, int]] = []
     while not hand.is_over:
         if hand.drawing:
             hand.stand_pat()

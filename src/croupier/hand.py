@@ -728,7 +728,7 @@ class Hand:
     def _discards_of(self, i: int, cards: object) -> list[int]:
         """The codes of the cards seat ``i`` discards, checked (IllegalAction, nothing changed)."""
         if type(cards) is list or type(cards) is tuple:
-            codes = list(cards)  # type: ignore[arg-type]
+            codes = list(cards)
         elif isinstance(cards, str):
             codes = _parse_discards(cards)
         else:
@@ -736,7 +736,7 @@ class Hand:
                 raise IllegalAction(
                     f"seat {i} discards cards: text or a sequence of card codes, got {cards!r}"
                 )
-            codes = list(cards)  # type: ignore[call-overload]
+            codes = list(cards)
         hole = self._holes[i]
         unknown = 0
         seen = 0  # a bit per card code
