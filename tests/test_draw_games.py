@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from driving import refused
@@ -543,3 +544,13 @@ def test_in_badugi_a_three_card_hand_beats_a_four_card_non_badugi() -> None:
 
 def test_five_card_draw_is_won_by_the_best_high_hand() -> None:
     assert showdown(FiveCardDraw(), ["Ah Ad 4h 3s 2c", "Kd Kh Ks 8c 3d"]) == (-2, 2)
+
+
+def test_statistics_count_the_bet_after_a_draw_not_the_draw_as_the_continuation_bet() -> None:
+    # The WSOP triple draw hand: p1 raises before the first draw, discards two
+    # cards, then bets first after the draw -- a continuation bet.
+    from croupier.statistics import stats
+
+    history = phh.load(Path(__file__).parent / "data/phh/wsop/wsop-2023-43-5-55_02_29_59.phh")
+    counted = stats([history])["p1"]
+    assert (counted.cbets, counted.cbet_opportunities, counted.pfr) == (1, 1, 1)

@@ -488,6 +488,8 @@ class _Run:
 
         def watch(hand: Hand, seat: int, action: Action) -> None:
             kind = action.kind
+            if kind == "sd":
+                return  # a draw (docs/rules.md §5.7) is no betting action
             street = index[hand.street]
             state[5] = street
             if street == 0:
