@@ -63,3 +63,39 @@ def random_play(n: int, players: int = 6, seed: int = 0) -> int:
         assert payoffs is not None
         total += payoffs[0]
     return total
+
+
+DRAW_GAMES = {
+    "2-7 single draw NL": croupier.DeuceToSevenSingleDraw(croupier.NO_LIMIT, (1, 2)),
+    "2-7 triple draw FL": croupier.DeuceToSevenTripleDraw(croupier.FIXED_LIMIT, (1, 2)),
+    "badugi FL": croupier.Badugi(croupier.FIXED_LIMIT, (1, 2)),
+    "five-card draw FL": croupier.FiveCardDraw(croupier.FIXED_LIMIT, (1, 2)),
+}
+
+
+def draw_play(n: int, game: croupier.Game, players: int = 6, seed: int = 0) -> int:
+    """A draw game (200 chips each): random betting as ``random_play``, and in each
+    draw a random number (0 to all) of random cards thrown away."""
+    rng = random.Random(seed)
+    stacks = [200] * players
+    total = 0
+    for k in range(n):
+        hand = game.start(stacks, seed=seed + k)
+        while hand.actor is not None:
+            if hand.drawing:
+                hole = hand.hole(hand.actor)
+                hand.discard(rng.sample(hole, rng.randint(0, len(hole))))
+                continue
+            r = rng.random()
+            if r < 0.15 and not hand.can_check:
+                hand.fold()
+            elif r < 0.8 or not hand.can_raise:
+                hand.check_or_call()
+            else:
+                lo = hand.min_raise_to
+                assert lo is not None
+                hand.raise_to(lo)
+        payoffs = hand.payoffs
+        assert payoffs is not None
+        total += payoffs[0]
+    return total
