@@ -1,8 +1,9 @@
 """Test collection.
 
-PokerKit 0.7.7, the oracle of tests/test_pokerkit_differential.py, needs Python
-3.11 or newer, so the test extra installs it only there; on Python 3.10 that
-one module is not collected (rather than skipped).  Everywhere else a missing
+PokerKit 0.7.7, the oracle of tests/test_pokerkit_differential.py and
+tests/test_draw_pokerkit.py, needs Python 3.11 or newer, so the test extra
+installs it only there; on Python 3.10 those modules are not collected (rather
+than skipped).  Everywhere else a missing
 PokerKit is an error, not a skip.
 """
 
@@ -10,4 +11,5 @@ from __future__ import annotations
 
 import sys
 
-collect_ignore = ["test_pokerkit_differential.py"] if sys.version_info < (3, 11) else []
+ORACLE = ["test_pokerkit_differential.py", "test_draw_pokerkit.py"]
+collect_ignore = ORACLE if sys.version_info < (3, 11) else []
