@@ -6,8 +6,9 @@ rules, as ``bench/peer_engines.py`` does) are played on croupier with random
 legal actions and random draws, 2 to 6 players with random stacks of ten big
 blinds or more, the stub running out now and then.  (Shorter stacks reach the
 conventions where the engines part -- a raise over a short all-in, for one --
-which tests/test_pokerkit_differential.py names and shows on Hold'em.)  Each hand is then played on PokerKit with the
-cards croupier dealt (PokerKit deals nothing itself) and the same actions:
+which tests/test_pokerkit_differential.py names and shows on Hold'em.)  Each
+hand is then played on PokerKit with the cards croupier dealt (PokerKit deals
+nothing itself) and the same actions:
 PokerKit must accept every action, and both engines must end on the same
 stacks.  PokerKit takes every discard of a draw before dealing; croupier's
 history deals each player's cards after their discard: the driver holds the
