@@ -18,6 +18,8 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from croupier import phh
 from croupier.statistics import COLUMNS, stats
 
@@ -26,7 +28,14 @@ HANDHQ = DATA / "handhq" / "IPN-100NLH-ipn_NLH_handhq_2081-OBFUSCATED.phhs"
 ABS = DATA / "handhq" / "ABS-1000NLH-abs_NLH_handhq_67-OBFUSCATED.phhs"
 WSOP = DATA / "wsop"
 HOLDEM = WSOP / "wsop-2023-43-5-1_00_02_07.phh"  # NT, p1..p5 without names
-DRAW = WSOP / "wsop-2023-43-5-41_01_53_52.phh"  # N2L1D: not replayable yet
+
+
+@pytest.fixture
+def illegal(tmp_path: Path) -> Path:
+    """The Hold'em hand with a raise to 1 chip: an illegal action (p4 cbr 1)."""
+    path = tmp_path / "illegal.phh"
+    path.write_text(HOLDEM.read_text().replace("'p4 cbr 170000'", "'p4 cbr 1'"))
+    return path
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -123,19 +132,19 @@ def test_jobs_gives_the_serial_output() -> None:
     parallel = run(ABS, HANDHQ, WSOP, "--skip-errors", "--json", "--jobs", "2")
     assert parallel.returncode == 0, parallel.stderr
     assert parallel.stdout == serial.stdout
-    assert json.loads(serial.stdout)["skipped"] == 14  # the draw-game files
+    assert json.loads(serial.stdout)["skipped"] == 0  # every file replays, the draw games too
 
 
-def test_skip_errors_names_the_first_on_stderr() -> None:
-    result = run(HOLDEM, DRAW, "--skip-errors")
+def test_skip_errors_names_the_first_on_stderr(illegal: Path) -> None:
+    result = run(HOLDEM, illegal, "--skip-errors")
     assert result.returncode == 0
     assert result.stderr.startswith("croupier: skipped 1 hand(s); the first: ")
-    assert "cannot be replayed yet" in result.stderr
+    assert "p4 cbr 1" in result.stderr
     assert result.stdout.splitlines()[-1].startswith("1 hands, ")
 
 
-def test_a_bad_hand_without_skip_errors_is_one_line_and_status_2() -> None:
-    assert_error(run(HOLDEM, DRAW), DRAW.name, "cannot be replayed yet")
+def test_a_bad_hand_without_skip_errors_is_one_line_and_status_2(illegal: Path) -> None:
+    assert_error(run(HOLDEM, illegal), illegal.name, "p4 cbr 1")
 
 
 def test_progress_ends_at_100_on_stderr() -> None:

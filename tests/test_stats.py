@@ -9,8 +9,8 @@ all-in on sixth street, a fixed-limit hand, a file that stops early and money
 in halves.  Each hand's statistics must be exactly the ones written down.
 
 The second part runs over every shipped hand history (tests/data/phh: the
-HandHQ sample and the WSOP files of the variants croupier replays; the draw
-games are skipped by variant, and counted): chips are conserved hand by hand
+HandHQ sample and every WSOP file, the draw games' included): chips are
+conserved hand by hand
 and table by table, actual and all-in adjusted; statistics add up over files;
 an executor (threads, processes) gives the serial result.  A property test
 plays random hands on the engine and checks the counters are consistent.
@@ -42,9 +42,9 @@ from croupier.statistics import COLUMNS, PlayerStats, Stats, StatsError, stats
 DATA = Path(__file__).resolve().parent / "data" / "phh"
 HANDHQ = sorted((DATA / "handhq").glob("*.phhs"))
 WSOP = sorted((DATA / "wsop").glob("*.phh"))
-DRAW = ("N2L1D", "F2L3D")  # read by croupier.phh, not replayed yet
+DRAW = ("N2L1D", "F2L3D")  # the draw games (docs/rules.md §5.7), replayed like the others
 WSOP_VARIANT = {path: phh.load(path).variant for path in WSOP}
-WSOP_PLAYED = [p for p in WSOP if WSOP_VARIANT[p] not in DRAW]
+WSOP_PLAYED = list(WSOP)
 WSOP_DRAW = [p for p in WSOP if WSOP_VARIANT[p] in DRAW]
 
 NT3 = (  # three-handed no-limit hold'em, blinds 1/2: p1 small blind, p2 big blind, p3 button
@@ -945,12 +945,10 @@ def played_histories() -> list[tuple[str, phh.HandHistory]]:
     return out + [(p.name, phh.load(p)) for p in WSOP_PLAYED]
 
 
-def test_the_draw_games_are_the_only_files_left_out() -> None:
-    assert len(HANDHQ) == 4 and len(WSOP) == 97
-    assert len(WSOP_DRAW) == 14 and len(WSOP_PLAYED) == 83
+def test_every_wsop_file_is_counted_the_draw_games_too() -> None:
+    assert len(HANDHQ) == 4 and len(WSOP) == 97 and len(WSOP_DRAW) == 14
     result = stats(WSOP, errors="skip")
-    assert result.skipped == 14 and result.hands == 83
-    assert all("cannot be replayed yet" in p for p in result.problems)
+    assert result.skipped == 0 and result.hands == 97 and not result.problems
 
 
 def test_chips_are_conserved_hand_by_hand_actual_and_all_in_adjusted() -> None:
@@ -1035,10 +1033,14 @@ def test_a_dask_cluster_gives_the_serial_result() -> None:
 
 
 def test_an_executor_reports_a_bad_hand_like_the_serial_run(tmp_path: Path) -> None:
-    files = [*WSOP_PLAYED[:3], *WSOP_DRAW[:2]]
+    bad = []
+    for k, path in enumerate(WSOP_DRAW[:2]):  # a player stands pat before the draw
+        bad.append(tmp_path / f"bad{k}.phh")
+        bad[-1].write_text(path.read_text().replace("'p3 f'", "'p3 sd'", 1))
+    files = [*WSOP_PLAYED[:3], *bad]
     with ThreadPoolExecutor(2) as threads:
         assert stats(files, executor=threads, errors="skip") == stats(files, errors="skip")
-        with pytest.raises(StatsError, match="cannot be replayed"):
+        with pytest.raises(StatsError, match="no draw now"):
             stats(files, executor=threads)
 
 
