@@ -940,6 +940,13 @@ FLOORS: tuple[Floor, ...] = (
             ("Omaha Hi/Lo FL 6-max check-down", 600.0, (1732.0, 1212.0, 1243.0)),
             ("Omaha Hi/Lo FL 6-max random play", 310.0, (697.0, 637.0, 636.0)),
             ("Courchevel Hi/Lo PL 6-max random play", 460.0, (921.0, 1058.0, 966.0)),
+            # Issue 14's draw games: three `headline_engines(quick=True)` runs, the VM quiet.
+            ("2-7 Single Draw NL 6-max check-down", 26.0, (55.2, 54.2, 53.2)),
+            ("2-7 Single Draw NL 6-max random play", 17.0, (34.5, 35.6, 35.4)),
+            ("2-7 Triple Draw FL 6-max check-down", 24.0, (50.4, 48.6, 49.3)),
+            ("2-7 Triple Draw FL 6-max random play", 13.0, (27.7, 28.4, 28.1)),
+            ("Badugi FL 6-max random play", 20.0, (41.2, 41.5, 41.3)),
+            ("Five-Card Draw FL 6-max random play", 17.0, (34.6, 35.3, 34.7)),
         )
     ),
     # 2026-12-02, three `python bench/peer_phh.py --quick` runs on the same VM.
