@@ -84,6 +84,8 @@ if TYPE_CHECKING:
         def is_stud(self) -> bool: ...
         @property
         def min_bet(self) -> int: ...
+        @property
+        def deck(self) -> tuple[int, ...]: ...
         def forced_bets(self, n: int) -> tuple[list[int], list[int]]: ...
         def unit(self, street: int) -> int: ...
 
@@ -910,8 +912,8 @@ def _cards(cards: Sequence[int]) -> tuple[int | None, ...]:
     return tuple(None if c == UNKNOWN else c for c in cards)
 
 
-def _shuffled(seed: int | None, need: int) -> list[int]:
-    """The top ``need`` cards of a shuffled deck, the same for the same ``seed``.
+def _shuffled(seed: int | None, need: int, cards: Sequence[int] = range(52)) -> list[int]:
+    """The top ``need`` cards of a shuffled deck of ``cards``, the same for the same ``seed``.
 
     Every card gets a 32-bit key from BLAKE2b (keyed by the seed, in counter
     mode) and the deck is sorted by key: a uniform shuffle (two equal keys,
@@ -931,7 +933,7 @@ def _shuffled(seed: int | None, need: int) -> list[int]:
         ]
     )
     keys = _unpack_keys(stream)
-    return sorted(range(52), key=keys.__getitem__)[:need]
+    return sorted(cards, key=keys.__getitem__)[:need]
 
 
 _BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
@@ -942,9 +944,10 @@ def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None)
     need = 0
     for street in game.streets:  # a loop, not sum(generator): once per hand
         need += (street.hole + street.up) * n + street.board
-    need = min(52, need)
+    cards_of_game = game.deck
+    need = min(len(cards_of_game), need)
     if deck is None:
-        return _shuffled(seed, need)[::-1]
+        return _shuffled(seed, need, cards_of_game)[::-1]
     else:
         if isinstance(deck, (str, bytes, dict, set, frozenset)) or not hasattr(deck, "__len__"):
             raise ValueError(
@@ -961,6 +964,10 @@ def _make_deck(game: Game, n: int, seed: int | None, deck: Sequence[int] | None)
         known = [c for c in cards if c != UNKNOWN]
         if len(set(known)) != len(known):
             raise ValueError("deck has a card twice")
+        if len(cards_of_game) < 52:
+            outside = [c for c in known if c not in cards_of_game]
+            if outside:
+                raise ValueError(f"deck card {outside[0]} is not in the {game.name} deck")
     if len(cards) < need:
         raise ValueError(f"the deck needs at least {need} cards for {n} players, has {len(cards)}")
     cards.reverse()  # deal by popping from the end
