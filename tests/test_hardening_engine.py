@@ -682,9 +682,9 @@ def test_random_legal_and_illegal_play(
     rng = random.Random(seed)
     deck: list[int] | None = None
     if unknown:
-        deck = list(range(52))
+        deck = list(g.deck)  # the game's own cards (36 in short-deck, 20 in royal hold'em)
         rng.shuffle(deck)
-        for k in rng.sample(range(52), unknown):
+        for k in rng.sample(range(len(deck)), min(unknown, len(deck))):
             deck[k] = -1
     hand = None
     for bring_in_seat in (None, *range(len(stacks))):

@@ -749,7 +749,7 @@ def test_invalid_hand_values(changes: dict[str, object], message: str) -> None:
 
 def test_short_deck_rejects_low_cards() -> None:
     assert small_hand(variant="NS", actions=(Action("db", cards=(card_code("6c"),)),))
-    with pytest.raises(PHHError, match="short-deck hold 'em has no cards below six"):
+    with pytest.raises(PHHError, match="Short-deck Hold'em has no cards below six"):
         small_hand(variant="NS", actions=(Action("db", cards=(card_code("5s"),)),))
 
 

@@ -507,7 +507,12 @@ def _fixed_hands(
     ``executor`` when one is given.
     """
     board_size = sum(s.board for s in game.streets)
-    stub = np.array([c for c in range(52) if c not in set(gone)], dtype=np.uint8)
+    deck = game.deck
+    if len(deck) < 52:
+        outside = sorted(set(gone) - set(deck))
+        if outside:
+            raise ValueError(f"card {format_card(outside[0])} is not in the {game.name} deck")
+    stub = np.array([c for c in deck if c not in set(gone)], dtype=np.uint8)
     missing = board_size - len(known)
     boards = math.comb(len(stub), missing)
     if exact is None:
@@ -527,15 +532,16 @@ def _fixed_hands(
             executor,
         )
         return sums, count, False
-    if not _is_omaha(game):
+    kind = _BOARD_KINDS.get(rules_of(game.variant).equity or "")
+    if kind is None:
         raise ValueError(f"equity is not available for {game.name} yet")
     hilo = rules_of(game.variant).low_value is not None
     if exact:
-        rows = equity_kernels.omaha_exact(hole_matrix, fixed, stub, missing, hilo, threads)
+        rows = equity_kernels.omaha_exact(hole_matrix, fixed, stub, missing, hilo, threads, kind)
         return np.array(rows), boards, True
     sums, count = _kernel_chunks(
         lambda chunk_seed, size: equity_kernels.omaha_sampled(
-            hole_matrix, fixed, stub, missing, hilo, chunk_seed, size
+            hole_matrix, fixed, stub, missing, hilo, chunk_seed, size, kind
         ),
         samples,
         seed,
@@ -543,6 +549,12 @@ def _fixed_hands(
         executor,
     )
     return sums, count, False
+
+
+# The equity kernels that deal a five-card board one board at a time
+# (``_equity_kernels.omaha_exact``'s ``kind``): Omaha's two-plus-three, and the
+# hold'em games of the short (36-card) and royal (20-card) decks.
+_BOARD_KINDS = {"omaha": 0, "short_deck": 1, "royal": 2}
 
 
 def _is_holdem(game: Game) -> bool:

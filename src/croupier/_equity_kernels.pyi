@@ -55,8 +55,10 @@ def omaha_exact(
     missing: int,
     hilo: bool,
     threads: int | None,
+    kind: int = 0,
 ) -> list[list[float]]:
-    """Omaha (hi or hi/lo eight-or-better) sums of shares over every completion of ``board``."""
+    """Omaha (hi or hi/lo eight-or-better) sums of shares over every completion of ``board``;
+    ``kind`` 1: short-deck hold'em, 2: hold'em ranked high (royal hold'em)."""
 
 def omaha_sampled(
     holes: npt.NDArray[np.uint8],
@@ -66,8 +68,10 @@ def omaha_sampled(
     hilo: bool,
     seed: int,
     samples: int,
+    kind: int = 0,
 ) -> list[list[float]]:
-    """Omaha sums of shares over ``samples`` random completions (SplitMix64, ``seed``)."""
+    """Omaha sums of shares over ``samples`` random completions (SplitMix64, ``seed``);
+    ``kind`` as in ``omaha_exact``."""
 
 def stud_exact(
     cards: npt.NDArray[np.uint8],

@@ -67,6 +67,7 @@ from croupier._chunks cimport (
 )
 from croupier._eval cimport (
     CROUPIER_CARD_KEY,
+    CROUPIER_SHORT_DECK_REFUSED,
     CROUPIER_FLUSH,
     CROUPIER_FLUSH_BITS,
     CROUPIER_HIGH,
@@ -79,9 +80,12 @@ from croupier._eval cimport (
     eight_low_n,
     hash_slot,
     high_n,
+    high7,
     omaha_high_k,
     omaha_low8_k,
+    short_deck7,
     valid_cards,
+    valid_in_deck,
 )
 
 from croupier._parallel import run as _run_parallel, thread_count
@@ -965,32 +969,53 @@ cdef list rows_of_tally(int n, const int64_t* counts):
     return rows
 
 
+cdef enum:
+    # How a hand plays a five-card board (the ``kind`` of omaha_exact / omaha_sampled).
+    BOARD_OMAHA = 0       # exactly two hole cards and three of the board
+    BOARD_SHORT_DECK = 1  # best five of two hole cards and the board, short-deck ranking
+    BOARD_HIGH = 2        # best five of two hole cards and the board, high (royal hold'em)
+
+
 cdef inline void omaha_values(int n, int nh, const uint8_t* holes, const uint8_t* board,
-                              bint hilo, uint16_t* high, uint8_t* low) noexcept nogil:
-    """Each Omaha hand's high and (``hilo``) eight-or-better low on a five-card board."""
-    cdef int p
+                              bint hilo, int kind, uint16_t* high, uint8_t* low) noexcept nogil:
+    """Each hand's high and (``hilo``) eight-or-better low on a five-card board."""
+    cdef int p, j
+    cdef uint8_t seven[7]
+    if kind != BOARD_OMAHA:  # two hole cards and the five of the board
+        for j in range(5):
+            seven[2 + j] = board[j]
+        for p in range(n):
+            seven[0] = holes[2 * p]
+            seven[1] = holes[2 * p + 1]
+            high[p] = short_deck7(seven, False) if kind == BOARD_SHORT_DECK else high7(seven)
+            low[p] = 0
+        return
     for p in range(n):
         high[p] = omaha_high_k(holes + p * nh, nh, board, 5)
         low[p] = omaha_low8_k(holes + p * nh, nh, board, 5) if hilo else 0
 
 
 cdef void omaha_score(int n, int nh, const uint8_t* holes, const uint8_t* board, bint hilo,
-                      double* acc) noexcept nogil:
-    """Add one five-card board's shares (ROWS x n) for Omaha hands of ``nh`` cards."""
+                      int kind, double* acc) noexcept nogil:
+    """Add one five-card board's shares (ROWS x n) for hands of ``nh`` cards."""
     cdef uint16_t high[MAX_PLAYERS]
     cdef uint8_t low[MAX_PLAYERS]
-    omaha_values(n, nh, holes, board, hilo, high, low)
+    omaha_values(n, nh, holes, board, hilo, kind, high, low)
     split_pot(n, high, low, hilo, acc)
 
 
 cdef int check_omaha(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
-                     const uint8_t[::1] stub, int missing) except -1:
+                     const uint8_t[::1] stub, int missing, int kind) except -1:
     """ValueError unless the hands, board and stub are valid, distinct and deal five."""
     cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
     cdef int m = <int>stub.shape[0]
     cdef uint64_t seen = 0
     if n > MAX_PLAYERS or n < 2:
         raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
+    if kind not in (BOARD_OMAHA, BOARD_SHORT_DECK, BOARD_HIGH):
+        raise ValueError(f"unknown board kind {kind}")
+    if kind != BOARD_OMAHA and nh != 2:
+        raise ValueError(f"hold'em hands have 2 cards, not {nh}")
     if nh < 2 or nh > 6:
         raise ValueError(f"Omaha hands have 2 to 6 cards, not {nh}")
     if missing < 0 or nb + missing != 5 or missing > m or m > 52:
@@ -999,23 +1024,30 @@ cdef int check_omaha(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
             and valid_cards(&board[0] if nb else NULL, nb, &seen)
             and valid_cards(&stub[0] if m else NULL, m, &seen)):
         raise ValueError("a card is not in 0..51 or is given twice (hands, board and stub)")
+    seen = 0
+    if kind == BOARD_SHORT_DECK and not (
+            valid_in_deck(&holes[0, 0], n * nh, &seen, CROUPIER_SHORT_DECK_REFUSED)
+            and valid_in_deck(&board[0] if nb else NULL, nb, &seen, CROUPIER_SHORT_DECK_REFUSED)
+            and valid_in_deck(&stub[0] if m else NULL, m, &seen, CROUPIER_SHORT_DECK_REFUSED)):
+        raise ValueError("a card below six is not in the short deck (hands, board and stub)")
     return 0
 
 
-cdef void omaha_from(int n, int nh, const uint8_t* holes, bint hilo, const uint8_t* stub, int m,
-                     int first, uint8_t* cards, int depth, int64_t* counts) noexcept nogil:
+cdef void omaha_from(int n, int nh, const uint8_t* holes, bint hilo, int kind,
+                     const uint8_t* stub, int m, int first, uint8_t* cards, int depth,
+                     int64_t* counts) noexcept nogil:
     """Tally every completion of ``cards`` (a five-card board, ``depth`` cards set) from
     stub[first:]."""
     cdef uint16_t high[MAX_PLAYERS]
     cdef uint8_t low[MAX_PLAYERS]
     cdef int i
     if depth == 5:
-        omaha_values(n, nh, holes, cards, hilo, high, low)
+        omaha_values(n, nh, holes, cards, hilo, kind, high, low)
         tally_pot(n, high, low, hilo, counts)
         return
     for i in range(first, m - (4 - depth)):
         cards[depth] = stub[i]
-        omaha_from(n, nh, holes, hilo, stub, m, i + 1, cards, depth + 1, counts)
+        omaha_from(n, nh, holes, hilo, kind, stub, m, i + 1, cards, depth + 1, counts)
 
 
 @cython.final
@@ -1026,7 +1058,7 @@ cdef class _OmahaExact(_Job):
     cdef const uint8_t* board
     cdef const uint8_t* stub
     cdef const uint8_t* prefixes
-    cdef int n, nh, nb, m, depth
+    cdef int n, nh, nb, m, depth, kind
     cdef bint hilo
     cdef int64_t* total
 
@@ -1043,8 +1075,8 @@ cdef class _OmahaExact(_Job):
             first = self.prefixes[c * self.depth + j]
             cards[self.nb + j] = self.stub[first]
             first += 1
-        omaha_from(self.n, self.nh, self.holes, self.hilo, self.stub, self.m, first, cards,
-                   self.nb + self.depth, counts)
+        omaha_from(self.n, self.nh, self.holes, self.hilo, self.kind, self.stub, self.m, first,
+                   cards, self.nb + self.depth, counts)
         return True
 
     cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
@@ -1052,12 +1084,15 @@ cdef class _OmahaExact(_Job):
 
 
 def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
-                const uint8_t[::1] stub, int missing, bint hilo, threads):
+                const uint8_t[::1] stub, int missing, bint hilo, threads, int kind=0):
     """Sums of shares over every completion of ``board`` with ``missing`` cards of ``stub``.
 
     ``holes`` is (players, hole cards), 2 to 6 cards (Omaha: exactly two of
     them with three of the board); ``hilo`` splits each pot with the best
-    eight-or-better low.  The boards are cut into chunks by their first one
+    eight-or-better low.  ``kind`` 1 and 2 are the hold'em games of other
+    decks: two hole cards, the best five of seven, ranked for the short deck
+    (1) or as high hands (2, royal hold'em); the stub is then what is left of
+    their deck.  The boards are cut into chunks by their first one
     or two new cards, run on up to ``threads`` threads of croupier's pool
     (None: every core), and counted in integers (``tally_pot``): the same
     sums on any number of threads.  Returns the ROWS lists of sums.
@@ -1068,7 +1103,7 @@ def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     cdef int64_t[::1] total
     cdef uint8_t[::1] prefix_view
     cdef _OmahaExact job
-    check_omaha(holes, board, stub, missing)
+    check_omaha(holes, board, stub, missing, kind)
     # Small enumerations are one chunk; big ones are cut by their first one or
     # two new cards (at most 1,326 chunks of at most C(50, 3) boards each).
     depth = 0 if math.comb(m, missing) * n <= CHUNK_DEALS else min(2, missing)
@@ -1094,6 +1129,7 @@ def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     job.m = m
     job.depth = depth
     job.hilo = hilo
+    job.kind = kind
     job.total = &total[0]
     job.scratch_size = n * tally_size(n) * sizeof(int64_t)
     job.start(len(pairs) // depth if depth else 1)
@@ -1103,11 +1139,12 @@ def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
 
 def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
                   const uint8_t[::1] stub, int missing, bint hilo, uint64_t seed,
-                  Py_ssize_t samples):
+                  Py_ssize_t samples, int kind=0):
     """Sums of shares over ``samples`` random completions (one thread, reproducible).
 
     Boards are drawn as in ``holdem_sampled`` (a partial Fisher-Yates shuffle
-    of ``stub`` with SplitMix64 seeded with ``seed``).
+    of ``stub`` with SplitMix64 seeded with ``seed``); ``kind`` as in
+    ``omaha_exact``.
     """
     cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
     cdef int m = <int>stub.shape[0], d, j
@@ -1116,7 +1153,7 @@ def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     cdef uint64_t x = 0, state = seed
     cdef double* acc
     cdef Py_ssize_t s
-    check_omaha(holes, board, stub, missing)
+    check_omaha(holes, board, stub, missing, kind)
     acc = <double*>calloc(ROWS * n, sizeof(double))
     if acc == NULL:
         raise MemoryError()
@@ -1129,7 +1166,7 @@ def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
             for s in range(samples):
                 for d in range(missing):
                     cards[nb + d] = deal_next(order, d, m, &x, &state)
-                omaha_score(n, nh, &holes[0, 0], cards, hilo, acc)
+                omaha_score(n, nh, &holes[0, 0], cards, hilo, kind, acc)
         return [[acc[r * n + i] for i in range(n)] for r in range(ROWS)]
     finally:
         free(acc)

@@ -38,8 +38,10 @@ __all__ = [
     "Omaha",
     "OmahaHiLo",
     "Razz",
+    "RoyalHoldem",
     "SevenCardStud",
     "SevenCardStudHiLo",
+    "ShortDeckHoldem",
     "Street",
     "TexasHoldem",
     "Variant",
@@ -52,6 +54,9 @@ Evaluator = Callable[[Cards, Cards], int]
 
 MAX_PLAYERS = 64
 """The most players a game may seat: ``croupier.pots`` settles up to 64 seats."""
+
+FULL_DECK: tuple[int, ...] = tuple(range(52))
+"""The 52 card codes: the deck of every game but short-deck and royal hold'em."""
 
 
 def as_structure(value: object) -> Structure:
@@ -95,7 +100,11 @@ class Game:
     table can instead give ``seat_blinds`` and ``antes`` per seat (as PHH files
     do; a negative blind is posted dead).  Fixed limit needs
     ``bets=(small, big)``; no- and pot-limit open at ``opening_bet`` (default:
-    the big blind).  ``structure`` may be given as its text (``"no-limit"``).
+    the big blind).  ``button_blind`` is a live blind the button posts (short-deck
+    hold'em's structure as played: antes and a button blind, no small or big
+    blind; the player left of the button acts first).  ``deck`` is the cards
+    the game is dealt from (short-deck: sixes to aces).  ``structure`` may be
+    given as its text (``"no-limit"``).
 
     Every field is checked here, so a game that exists can deal: amounts are
     ints (numpy integers too, never bool or float), forced bets per seat have
@@ -122,6 +131,8 @@ class Game:
     bring_in: int = 0
     bring_in_key: Callable[[int], tuple[int, ...]] | None = None
     board_key: Callable[[Cards], tuple[int, ...]] | None = None
+    button_blind: int = 0
+    deck: tuple[int, ...] = FULL_DECK
     extra: dict[str, object] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -176,6 +187,14 @@ class Game:
             if len(bets) != 2:
                 raise ValueError(f"bets must be (small, big), got {self.bets!r}")
             store("bets", bets)
+        store("button_blind", _check_amount("button_blind", self.button_blind))
+        if self.button_blind and self.is_stud:
+            raise ValueError("a stud game has no button blind (it has a bring-in)")
+        deck = _sequence("deck", self.deck)
+        cards = tuple(as_int(c, "deck card") for c in deck)
+        if len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
+            raise ValueError("deck must be distinct card codes 0..51")
+        store("deck", cards)
         store("cap", as_int(self.cap, "cap"))
         if self.cap < 1:
             raise ValueError(f"cap must be at least 1, got {self.cap}")
@@ -191,6 +210,8 @@ class Game:
                     f"the bring-in ({self.bring_in}) must be less than the small bet "
                     f"({self.bets[0]}): the bring-in seat may complete up to it"
                 )
+        elif self.button_blind and not self.blinds:
+            pass  # antes and a button blind (short-deck hold'em as played)
         elif len(self.blinds) != 2 or self.blinds[1] <= 0 or self.blinds[0] > self.blinds[1]:
             raise ValueError(
                 "blinds must be (small, big) with a positive big blind no smaller than "
@@ -242,7 +263,7 @@ class Game:
         if self.seat_blinds is not None:
             return max(self.seat_blinds[:2], default=0)  # small and big blind seats
         if not self.blinds:
-            return self.bets[0] if self.bets else 0
+            return self.button_blind or (self.bets[0] if self.bets else 0)
         return self.blinds[1]
 
     def forced_bets(self, n: int) -> tuple[list[int], list[int]]:
@@ -274,6 +295,8 @@ class Game:
         else:
             blinds = [self.blinds[0], self.blinds[1], *self.straddles[: n - 2]]
             blinds += [0] * (n - len(blinds))
+        if self.button_blind and self.seat_blinds is None:
+            blinds[n - 1] += self.button_blind  # the button: the last seat
         return antes, blinds
 
     def deals(
@@ -342,6 +365,7 @@ def _check_amount(name: str, value: object, positive: bool = False) -> int:
 
 _BLIND_OPTIONS = (
     "antes",
+    "button_blind",
     "big_blind_ante",
     "straddles",
     "bets",
@@ -393,15 +417,15 @@ def game(
     if rules.is_draw:
         # Every draw can be served (docs/rules.md §5.7): a player drawing all of
         # a hand of h cards needs h of the 52 - h x players that nobody holds.
-        max_players = min(max_players, 52 // sum(s.hole for s in streets) - 1)
+        max_players = min(max_players, len(rules.deck) // sum(s.hole for s in streets) - 1)
     elif not rules.is_stud:  # every player's hole cards and the board come from one deck
         board = sum(s.board for s in streets)
-        max_players = min(max_players, (52 - board) // sum(s.hole for s in streets))
+        max_players = min(max_players, (len(rules.deck) - board) // sum(s.hole for s in streets))
     kwargs: dict[str, object] = dict(options)  # Game reads and checks every amount
     if rules.is_stud:
         kwargs.setdefault("bring_in", 1)
         kwargs.setdefault("bets", (2, 4))
-    else:
+    elif not kwargs.get("button_blind"):
         kwargs.setdefault("blinds", (1, 2))
         blinds = kwargs["blinds"]
         if (
@@ -425,6 +449,7 @@ def game(
         bring_in_key=rules.bring_in_key,
         board_key=rules.board_key,
         max_players=max_players,
+        deck=rules.deck,
         **kwargs,  # type: ignore[arg-type]
     )
 
@@ -459,6 +484,84 @@ def TexasHoldem(
         seat_blinds=seat_blinds,
         opening_bet=opening_bet,
     )
+
+
+def ShortDeckHoldem(
+    structure: Structure | str = "no-limit",
+    blinds: tuple[int, int] | None = None,
+    *,
+    antes: int | tuple[int, ...] = 0,
+    button_blind: int = 0,
+    bets: tuple[int, int] | None = None,
+    cap: int = 4,
+    seat_blinds: Sequence[int] | None = None,
+    opening_bet: int | None = None,
+) -> Game:
+    """Short-deck (six-plus) hold'em: 36 cards, sixes to aces; a flush beats a full house
+    and A-6-7-8-9 is the lowest straight (``croupier.hands.short_deck_high``).
+
+    As it is played: every player antes and the button posts a button blind
+    (``antes=1, button_blind=1``; the player left of the button acts first);
+    with ``blinds=(small, big)`` it is dealt like Texas Hold'em.
+
+    >>> game = ShortDeckHoldem(antes=1, button_blind=2)
+    >>> game.forced_bets(3), len(game.deck)
+    (([1, 1, 1], [0, 0, 2]), 36)
+    >>> hand = game.start([100] * 3, seed=1)
+    >>> hand.actor, min(hand.hole(0) + hand.hole(1)) >= 16   # seat 0 first; no card below six
+    (0, True)
+    """
+    if blinds is None and not button_blind and seat_blinds is None:
+        blinds = (1, 2)
+    return game(
+        Variant.SHORT_DECK_HOLDEM,
+        structure,
+        **_given(
+            blinds=blinds,
+            antes=antes,
+            button_blind=button_blind,
+            bets=bets,
+            cap=cap,
+            seat_blinds=seat_blinds,
+            opening_bet=opening_bet,
+        ),
+    )
+
+
+def RoyalHoldem(
+    structure: Structure | str = "no-limit",
+    blinds: tuple[int, int] = (1, 2),
+    *,
+    antes: int | tuple[int, ...] = 0,
+    bets: tuple[int, int] | None = None,
+    cap: int = 4,
+    seat_blinds: Sequence[int] | None = None,
+    opening_bet: int | None = None,
+) -> Game:
+    """Royal hold'em: Texas Hold'em dealt from the 20 cards ten to ace (high hands: the one
+    straight is ace-high, every flush a royal flush); up to seven players.
+
+    >>> game = RoyalHoldem()
+    >>> game.deck[:4], game.max_players
+    ((32, 33, 34, 35), 7)
+    """
+    return game(
+        Variant.ROYAL_HOLDEM,
+        structure,
+        **_given(
+            blinds=blinds,
+            antes=antes,
+            bets=bets,
+            cap=cap,
+            seat_blinds=seat_blinds,
+            opening_bet=opening_bet,
+        ),
+    )
+
+
+def _given(**options: object) -> dict[str, object]:
+    """The options a constructor was given (``None``: left to ``game``'s default)."""
+    return {key: value for key, value in options.items() if value is not None}
 
 
 def Omaha(

@@ -100,6 +100,8 @@ if TYPE_CHECKING:
         def min_bet(self) -> int: ...
         @property
         def is_draw(self) -> bool: ...
+        @property
+        def deck(self) -> tuple[int, ...]: ...
         def forced_bets(self, n: int) -> tuple[list[int], list[int]]: ...
         def unit(self, street: int) -> int: ...
 
@@ -774,7 +776,7 @@ class Hand:
         for j in range(self._n):
             if not folded[j]:
                 held += len(holes[j])
-        return DECK_SIZE - held
+        return len(self.game.deck) - held
 
     def _check_given_deal(self, i: int, discards: list[int]) -> None:
         """A given deck's next cards may not be held, or be ``discards`` (§5.7)."""
@@ -1215,8 +1217,8 @@ def _reshuffled(seed: int | None, index: int, cards: list[int]) -> list[int]:
     return [cards[k] for k in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
-def _shuffled(seed: int | None, need: int) -> list[int]:
-    """The top ``need`` cards of a shuffled deck, the same for the same ``seed``.
+def _shuffled(seed: int | None, need: int, cards: Sequence[int] = range(52)) -> list[int]:
+    """The top ``need`` cards of a shuffled deck of ``cards``, the same for the same ``seed``.
 
     Every card gets a 32-bit key from BLAKE2b (keyed by the seed, in counter
     mode) and the deck is sorted by key: a uniform shuffle (two equal keys,
@@ -1231,7 +1233,7 @@ def _shuffled(seed: int | None, need: int) -> list[int]:
         ]
     )
     keys = _unpack_keys(stream)
-    return sorted(range(52), key=keys.__getitem__)[:need]
+    return sorted(cards, key=keys.__getitem__)[:need]
 
 
 _BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
@@ -1245,10 +1247,11 @@ def _make_deck(
     need = 0
     for street in game.streets:  # a loop, not sum(generator): once per hand
         need += (street.hole + street.up) * n + street.board
-    need = min(52, need)
+    cards_of_game = game.deck
+    need = min(len(cards_of_game), need)
     if deck is None:
         # Draw games: the whole deck, the stub of the draws (docs/rules.md §5.7).
-        return _shuffled(seed, DECK_SIZE if draws else need)[::-1]
+        return _shuffled(seed, len(cards_of_game) if draws else need, cards_of_game)[::-1]
     else:
         if isinstance(deck, (str, bytes, dict, set, frozenset)) or not hasattr(deck, "__len__"):
             raise ValueError(
@@ -1267,6 +1270,10 @@ def _make_deck(
         known = [c for c in (cards[:need] if draws else cards) if c != UNKNOWN]
         if len(set(known)) != len(known):
             raise ValueError("deck has a card twice")
+        if len(cards_of_game) < 52:
+            outside = [c for c in known if c not in cards_of_game]
+            if outside:
+                raise ValueError(f"deck card {outside[0]} is not in the {game.name} deck")
     if len(cards) < need:
         raise ValueError(f"the deck needs at least {need} cards for {n} players, has {len(cards)}")
     cards.reverse()  # deal by popping from the end

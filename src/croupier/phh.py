@@ -534,7 +534,7 @@ class HandHistory:
                     raise PHHError(f"missing required field {name!r}", field=name)
             elif problem := kind.problem(value, scale):
                 raise PHHError(f"field {name!r}{problem}", field=name)
-        short_deck = self._check_variant()
+        lowest = self._check_variant()  # the lowest card code of the variant's deck
         players = len(self.starting_stacks)
         if players < 2:
             raise PHHError(
@@ -554,15 +554,17 @@ class HandHistory:
                 (actor is None or actor < players)
                 and (target is None or target < players)
                 and (amount is None or amount < MAX_CHIPS)
-                and not (short_deck and action.cards)
+                and not (lowest and action.cards)
             ):
                 continue  # the common case, checked at once
             problem = None
             if max(action.actor or 0, action.target or 0) >= players:
                 who = max(action.actor or 0, action.target or 0) + 1
                 problem = f"player p{who} does not exist ({players} players)"
-            elif short_deck and any(c is not None and c < 16 for c in action.cards):
-                problem = "short-deck hold 'em has no cards below six"
+            elif lowest and any(c is not None and c < lowest for c in action.cards):
+                title = rules_of(from_phh(self.variant)[1]).title
+                rank = {16: "six", 32: "ten"}.get(lowest, f"card {lowest}")
+                problem = f"{title} has no cards below {rank}"
             elif action.amount is not None and action.amount >= MAX_CHIPS:
                 problem = "the amount is too large (must be below 10**40 units)"
             if problem:
@@ -577,8 +579,8 @@ class HandHistory:
             if problem := _EXTRA.problem(value, scale):
                 raise PHHError(f"extra field {key!r}: {problem}", field=key)
 
-    def _check_variant(self) -> bool:
-        """The variant's fields are present and the others absent; whether it is short-deck."""
+    def _check_variant(self) -> int:
+        """The variant's fields are present and the others absent; its deck's lowest card."""
         variant = self.variant
         try:
             letter, game = from_phh(variant)
@@ -595,7 +597,7 @@ class HandHistory:
                 raise PHHError(f"missing required field {name!r} (variant {variant})", field=name)
             if present and not used:
                 raise PHHError(f"field {name!r} is not used by variant {variant}", field=name)
-        return rules_of(game).short_deck
+        return 4 * rules_of(game).lowest_rank
 
     @property
     def player_count(self) -> int:

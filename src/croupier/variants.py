@@ -9,17 +9,17 @@ showdown, the stud bring-in and who acts first, and which equity kernel
 computes it.  Every module dispatches on this table (``rules_of``), so adding
 a variant means adding one member and one row here.
 
-Variants whose ``streets`` are ``None`` are known to the PHH reader but not
-yet dealt by croupier (short-deck hold'em).  The draw games have draw streets
-(``Street.draw``): before such a street's betting every player still in
-discards and is dealt replacements (docs/rules.md §5.7).
+A variant whose ``streets`` are ``None`` would be known to the PHH reader but
+not dealt by croupier (every variant of the table is dealt now).  The draw
+games have draw streets (``Street.draw``): before such a street's betting every
+player still in discards and is dealt replacements (docs/rules.md §5.7).
 
 >>> Variant("O/8"), rules_of(Variant.OMAHA_HI_LO).title
 (<Variant.OMAHA_HI_LO: 'O/8'>, 'Omaha Hi/Lo')
 >>> rules_of(Variant.RAZZ).is_stud, phh_codes(Variant.RAZZ)
 (True, ('FR',))
->>> [v.value for v in playable()]
-['T', 'O', 'O/8', '5O', '5O/8', '6O', '6O/8', 'C/8', '7S', '7S/8', 'R', '2L1D', '2L3D', 'B', '5CD']
+>>> " ".join(v.value for v in playable())
+'T O O/8 5O 5O/8 6O 6O/8 C/8 7S 7S/8 R S RH 2L1D 2L3D B 5CD'
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ __all__ = [
 
 Cards = tuple[int, ...]
 Evaluator = Callable[[Cards, Cards], int]
-EquityKernel = Literal["holdem", "omaha", "stud", "razz"]
+EquityKernel = Literal["holdem", "omaha", "stud", "razz", "short_deck", "royal"]
 
 
 class Variant(str, Enum):
@@ -71,6 +71,7 @@ class Variant(str, Enum):
     SEVEN_CARD_STUD_HI_LO = "7S/8"
     RAZZ = "R"
     SHORT_DECK_HOLDEM = "S"
+    ROYAL_HOLDEM = "RH"
     DEUCE_TO_SEVEN_SINGLE_DRAW = "2L1D"
     DEUCE_TO_SEVEN_TRIPLE_DRAW = "2L3D"
     BADUGI = "B"
@@ -120,6 +121,11 @@ def omaha_value(hole: Cards, board: Cards) -> int:
 def omaha_low_value(hole: Cards, board: Cards) -> int:
     """Best eight-or-better low, two hole and three board cards (0 = no low)."""
     return hands.omaha_eight_or_better_low(hole, board)
+
+
+def short_deck_high(hole: Cards, board: Cards) -> int:
+    """Best five of hole + board, short-deck ranking (``croupier.hands.short_deck_high``)."""
+    return hands.short_deck_high(hole + board)
 
 
 def seven_card_high(hole: Cards, board: Cards) -> int:
@@ -308,8 +314,10 @@ class VariantRules:
     * ``equity``: the equity kernel: ``holdem`` (two hole cards, five on the
       board), ``omaha`` (two hole and three board cards; hi/lo with a
       ``low_value``), ``stud`` (seven cards, high; hi/lo with a ``low_value``)
-      or ``razz`` (seven cards, ace-to-five low); ``None``: no equity yet;
-    * ``short_deck``: dealt from 36 cards (six to ace).
+      or ``razz`` (seven cards, ace-to-five low), ``short_deck`` and ``royal``
+      (two hole cards, five on the board, of those decks); ``None``: no equity yet;
+    * ``lowest_rank``: the deck is every card of that rank and up (0, deuces:
+      52 cards; 4, sixes: the 36-card short deck; 8, tens: royal hold'em's 20).
     """
 
     title: str
@@ -324,7 +332,21 @@ class VariantRules:
     bring_in_key: Callable[[int], tuple[int, ...]] | None = None
     board_key: Callable[[Cards], tuple[int, ...]] | None = None
     equity: EquityKernel | None = None
-    short_deck: bool = False
+    lowest_rank: int = 0
+
+    @property
+    def deck(self) -> Cards:
+        """The cards the game is dealt from (card codes, lowest first).
+
+        >>> len(rules_of(Variant.SHORT_DECK_HOLDEM).deck), rules_of("RH").deck[0]
+        (36, 32)
+        """
+        return tuple(range(4 * self.lowest_rank, 52))
+
+    @property
+    def short_deck(self) -> bool:
+        """Dealt from fewer than 52 cards (short-deck and royal hold'em)."""
+        return self.lowest_rank > 0
 
     @property
     def is_stud(self) -> bool:
@@ -394,7 +416,12 @@ RULES: Mapping[Variant, VariantRules] = MappingProxyType(
             equity="razz",
         ),
         Variant.SHORT_DECK_HOLDEM: VariantRules(
-            "Short-deck Hold'em", "short-deck", "N", usual="N", short_deck=True
+            "Short-deck Hold'em", "short-deck", "N", own="PF", usual="N", streets=HOLDEM_STREETS,
+            value=short_deck_high, max_players=9, equity="short_deck", lowest_rank=4,
+        ),
+        Variant.ROYAL_HOLDEM: VariantRules(
+            "Royal Hold'em", "royal", "", own="NPF", usual="N", streets=HOLDEM_STREETS,
+            value=holdem_high, max_players=7, equity="royal", lowest_rank=8,
         ),
         Variant.DEUCE_TO_SEVEN_SINGLE_DRAW: VariantRules(
             "Deuce-to-Seven Single Draw", "2-7-single-draw", "N", own="PF", usual="N",
