@@ -79,11 +79,15 @@ def test_iter_load_and_replay(benchmark: Any, handhq_files: list[Path], backend:
         _toml.use(before)
 
 
+# The peak resident memory of this process's own address space (VmHWM): unlike
+# getrusage's ru_maxrss, which Linux carries across exec from the forking parent.
 MEMORY_SCRIPT = """
-import resource, sys
+import sys
 from croupier import phh
 count = sum(1 for _ in phh.iter_load(sys.argv[1]))
-print(count, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+with open("/proc/self/status") as status:
+    peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+print(count, peak // 1024)
 """
 
 
