@@ -554,3 +554,30 @@ def test_statistics_count_the_bet_after_a_draw_not_the_draw_as_the_continuation_
     history = phh.load(Path(__file__).parent / "data/phh/wsop/wsop-2023-43-5-55_02_29_59.phh")
     counted = stats([history])["p1"]
     assert (counted.cbets, counted.cbet_opportunities, counted.pfr) == (1, 1, 1)
+
+
+# -- equity of the hands as they stand after the last draw (docs/rules.md §7.2) ------
+
+
+def test_draw_equity_is_the_showdown_of_the_hands_as_they_stand() -> None:
+    from croupier import equity
+
+    seven_five = equity(DeuceToSevenTripleDraw(), ["7h5d4c3s2h", "8h6d4s3c2d"])
+    assert seven_five.exact and seven_five.equity == (1.0, 0.0) and seven_five.deals == 1
+    # A-2-3-4-5 is ace-high in 2-7: a king-high no-pair hand beats it.
+    wheel = equity(DeuceToSevenSingleDraw(), ["As2d3c4h5s", "Kd9c7h5d3s"])
+    assert wheel.equity == (0.0, 1.0)
+    split = equity(Badugi(), ["Ah2d3c4s", "As2h3d4c"])
+    assert split.equity == (0.5, 0.5) and split.tie == (1.0, 1.0)
+    assert equity(FiveCardDraw(), ["AhAd3c4s9h", "KhKd3d4c9c", "QsQc2h2c7d"]).equity == (0, 0, 1)
+
+
+def test_draw_equity_refuses_what_a_draw_hand_is_not() -> None:
+    from croupier import equity
+
+    with pytest.raises(ValueError, match="has no board"):
+        equity(Badugi(), ["Ah2d3c4s", "As2h3d4c"], board="Kc")
+    with pytest.raises(ValueError, match="hands have 4 cards, not 5"):
+        equity(Badugi(), ["Ah2d3c4s9s", "As2h3d4c"])
+    with pytest.raises(ValueError, match="given twice"):
+        equity(Badugi(), ["Ah2d3c4s", "Ah2h3d4c"])

@@ -314,6 +314,8 @@ def _equity(
     hands = cast(Sequence[Cards | Range], as_sequence(hands, "hands"))  # read once
     if len(hands) < 2:
         raise ValueError("equity needs at least two hands")
+    if game.is_draw:
+        return _draw_equity(game, hands, board, dead)
     kernel = rules_of(game.variant).equity
     if kernel is None:
         raise ValueError(f"equity is not available for {game.name} yet")
@@ -374,6 +376,42 @@ def _equity(
         return _result(mean, 1, True, deals)
     sums, deals = _holdem_range_sampled(ranges, known, dead_cards, samples, seed, threads, executor)
     return _result(sums, deals, False)
+
+
+def _draw_equity(
+    game: Game, hands: Sequence[Cards | Range], board: Cards, dead: Cards
+) -> EquityResult:
+    """Draw games: the hands as they stand after the last draw (no card is to come).
+
+    Each hand is a whole hand of the game (five cards, badugi four); the pot
+    goes to the best of them, split among equal ones: an exact result of one
+    deal (docs/rules.md §7.2).
+    """
+    if _cards(board, "board"):
+        raise ValueError(f"{game.name} has no board")
+    size = game.streets[0].hole
+    held = []
+    for i, h in enumerate(hands):
+        if isinstance(h, Range):
+            raise ValueError(f"hand {i + 1}: {game.name} takes the cards held, not a range")
+        cards = _cards(h, f"hand {i + 1}")
+        if len(cards) != size:
+            raise ValueError(f"hand {i + 1}: {game.name} hands have {size} cards, not {len(cards)}")
+        held.append(cards)
+    _twice([c for h in held for c in h] + _cards(dead, "dead"), "hands and dead cards")
+    outside = sorted({c for h in held for c in h} - set(game.deck))
+    if outside:
+        raise ValueError(f"card {format_card(outside[0])} is not in the {game.name} deck")
+    values = [game.value(tuple(h), ()) for h in held]
+    best = max(values)
+    winners = [i for i, v in enumerate(values) if v == best]
+    rows = np.zeros((6, len(held)))
+    for i in winners:
+        share = 1.0 / len(winners)
+        rows[0][i] = rows[1][i] = share
+        rows[5][i] = share * share
+        rows[3 if len(winners) == 1 else 4][i] = 1.0
+    return _result(rows, 1, True)
 
 
 def _stud_equity(
