@@ -16,6 +16,8 @@ from croupier.errors import IllegalAction
 from croupier.games import (
     CourchevelHiLo,
     Game,
+    KuhnPoker,
+    LeducHoldem,
     Omaha,
     OmahaHiLo,
     Razz,
@@ -52,6 +54,8 @@ __all__ = [
     "Game",
     "Hand",
     "IllegalAction",
+    "KuhnPoker",
+    "LeducHoldem",
     "Omaha",
     "OmahaHiLo",
     "Range",
