@@ -1,0 +1,155 @@
+"""The observation: one fixed-length float32 vector per player, laid out from the game's data.
+
+:class:`Encoder` lays out, for a game and a number of seats ``n`` (``D`` is
+the number of cards of the game's deck, ``S`` its number of streets), in
+this order:
+
+====================  ===========  =============================================
+block                 length       content
+====================  ===========  =============================================
+``own``               D            1 for each card the player holds
+``board``             D            1 for each community card
+``up``                n * D        stud only: each seat's up cards, the
+                                   player's own seat first, then clockwise
+``seats``             6 * n        per seat from the player clockwise: stack,
+                                   bet this round, chips put in this hand (in
+                                   big blinds), folded, all-in, seated
+``pot``               4            pot, to call, min and max "raise to" of the
+                                   player when it is their turn (big blinds)
+``street``            S            one-hot: the current street
+``position``          n            one-hot: the player's seat (the last seat
+                                   is the button)
+``turn``              n + 1        one-hot: the actor, from the player
+                                   clockwise; then 1 when it is the player's
+``betting``           S * n * 3    per street and seat (from the player): checks
+                                   and calls, bets and raises, the largest
+                                   "raise to" (big blinds)
+====================  ===========  =============================================
+
+A big blind is ``game.min_bet``: the big blind, or the small bet of a
+fixed-limit or stud game.  The betting summary is kept by the caller (the
+environments update it with :meth:`Encoder.record` after each action).
+
+>>> from croupier import KuhnPoker
+>>> enc = Encoder(KuhnPoker(), 2)
+>>> enc.size, enc.offsets["seats"]
+(34, 6)
+>>> hand = KuhnPoker().start([2, 2], deck=[44, 36, 40])
+>>> obs = enc.encode(hand, 0, enc.new_summary())
+>>> obs[:3].tolist(), float(obs[enc.offsets["pot"]])       # holds the king; pot of 2 antes
+([0.0, 0.0, 1.0], 2.0)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.games import Game
+from croupier.hand import Hand
+
+__all__ = ["Encoder"]
+
+Array = npt.NDArray[np.float32]
+
+
+class Encoder:
+    """The observation layout of a game for ``n`` seats (see the module's documentation)."""
+
+    __slots__ = ("bb", "deck_index", "game", "n", "offsets", "size", "streets", "stud")
+
+    def __init__(self, game: Game, n: int) -> None:
+        self.game = game
+        self.n = n
+        self.stud = game.is_stud
+        self.bb = float(game.min_bet)
+        self.deck_index = {card: k for k, card in enumerate(game.deck)}
+        self.streets = {street.name: k for k, street in enumerate(game.streets)}
+        d, s = len(game.deck), len(game.streets)
+        lengths = {
+            "own": d,
+            "board": d,
+            "up": n * d if self.stud else 0,
+            "seats": 6 * n,
+            "pot": 4,
+            "street": s,
+            "position": n,
+            "turn": n + 1,
+            "betting": s * n * 3,
+        }
+        offsets, at = {}, 0
+        for name, length in lengths.items():
+            offsets[name] = at
+            at += length
+        self.offsets = offsets
+        self.size = at
+
+    def new_summary(self) -> Array:
+        """An empty betting summary (streets x seats x 3), for :meth:`record`."""
+        return np.zeros((len(self.streets), self.n, 3), dtype=np.float32)
+
+    def record(self, summary: Array, street: int, seat: int, raise_to: int | None) -> None:
+        """Count an action of ``seat`` on street number ``street`` in ``summary``:
+        a check or call (``raise_to`` None) or a bet or raise to ``raise_to``."""
+        row = summary[street, seat]
+        if raise_to is None:
+            row[0] += 1
+        else:
+            row[1] += 1
+            row[2] = max(row[2], raise_to / self.bb)
+
+    def encode(self, hand: Hand, seat: int, summary: Array, out: Array | None = None) -> Array:
+        """The observation of ``seat`` (in ``out`` when given: a zeroed row is not needed)."""
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out[:] = 0.0
+        n, np_ = self.n, hand.n_players
+        index, off, bb = self.deck_index, self.offsets, self.bb
+        for card in hand.hole(seat):
+            if card >= 0:
+                out[index[card]] = 1.0
+        at = off["board"]
+        for card in hand.board:
+            if card >= 0:
+                out[at + index[card]] = 1.0
+        order = [(seat + k) % np_ for k in range(np_)]
+        if self.stud:
+            d = len(index)
+            for k, other in enumerate(order):
+                base = off["up"] + k * d
+                for card in hand.up_cards(other):
+                    if card >= 0:
+                        out[base + index[card]] = 1.0
+        stacks, bets, put, folded = hand.stacks, hand.bets, hand.contributions, hand.folded
+        values: list[float] = []
+        for other in order:
+            values += [
+                stacks[other] / bb,
+                bets[other] / bb,
+                put[other] / bb,
+                float(folded[other]),
+                float(stacks[other] == 0 and not folded[other]),
+                1.0,
+            ]
+        at = off["seats"]
+        out[at : at + len(values)] = values
+        at = off["pot"]
+        out[at] = hand.pot / bb
+        actor = hand.actor
+        if actor == seat:
+            out[at + 1] = hand.to_call / bb
+            lo, hi = hand.min_raise_to, hand.max_raise_to
+            if lo is not None and hi is not None:
+                out[at + 2] = lo / bb
+                out[at + 3] = hi / bb
+        out[off["street"] + self.streets[hand.street]] = 1.0
+        out[off["position"] + seat] = 1.0
+        if actor is not None:
+            out[off["turn"] + (actor - seat) % np_] = 1.0
+            if actor == seat:
+                out[off["turn"] + n] = 1.0
+        rows = np.roll(summary[:, :np_], -seat, axis=1) if seat else summary[:, :np_]
+        betting = out[off["betting"] :].reshape(len(self.streets), n, 3)
+        betting[:, :np_] = rows
+        return out
