@@ -125,14 +125,20 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.table = Table(self.game, self.starting, rebuy=self.rebuy)
+        self.agent_selection = self.agents[0]
         self._deal()
+        assert self.hand is not None
+        if self.hand.is_over:  # all-in on the forced bets: no one acts
+            self._end_hand()
+            self._accumulate_rewards()
+        else:
+            self._select()
 
     def _deal(self) -> None:
         assert self.table is not None
         self.hand = self.table.deal(seed=self._rng.getrandbits(64))
         self._seats = self.table.seats
         self._summary[:] = 0.0
-        self._select()
 
     def _select(self) -> None:
         hand = self.hand
@@ -196,25 +202,35 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def _end_hand(self) -> None:
-        hand, table = self.hand, self.table
-        assert hand is not None and table is not None
-        payoffs = hand.payoffs or tuple(0 for _ in self._seats)
-        for seat, player in enumerate(self._seats):
-            self.rewards[self.possible_agents[player]] = payoffs[seat] * self.scale
-        table.end_hand()
-        over = (
-            not self.session
-            or table.is_over
-            or (self.max_hands is not None and table.hands_played >= self.max_hands)
-        )
-        if over:
-            for a in self.agents:
-                self.terminations[a] = True
-            return
-        busted = [a for a in self.agents if table.stacks[self._index[a]] == 0]
+        """Reward the finished hand; in a session deal on (hands no one acts in too)."""
+        table = self.table
+        assert table is not None
+        while True:
+            hand = self.hand
+            assert hand is not None
+            payoffs = hand.payoffs or tuple(0 for _ in self._seats)
+            for seat, player in enumerate(self._seats):
+                self.rewards[self.possible_agents[player]] += payoffs[seat] * self.scale
+            table.end_hand()
+            over = (
+                not self.session
+                or table.is_over
+                or (self.max_hands is not None and table.hands_played >= self.max_hands)
+            )
+            if over:
+                for a in self.agents:
+                    self.terminations[a] = True
+                return
+            self._deal()
+            assert self.hand is not None
+            if not self.hand.is_over:
+                break
+        busted = [
+            a for a in self.agents if not self.terminations[a] and table.stacks[self._index[a]] == 0
+        ]
         for a in busted:
             self.terminations[a] = True
-        self._deal()
+        self._select()
         if busted:
             self._skip_agent_selection = self.agent_selection
             self.agent_selection = busted[0]
