@@ -69,7 +69,7 @@ class Actions:
     croupier.env.actions.ActionsError: a pot fraction must be positive, got 0.0
     """
 
-    __slots__ = ("_fractions", "kinds", "size")
+    __slots__ = ("_fractions", "_masks", "kinds", "size")
 
     def __init__(self, kinds: tuple[Size, ...] = DEFAULT_ACTIONS) -> None:
         checked: list[Size] = []
@@ -87,6 +87,18 @@ class Actions:
         self.kinds = tuple(checked)
         self.size = len(checked)
         self._fractions = [k for k in checked if isinstance(k, float)]
+        # The mask for each (can fold, can raise): index 2 * fold + raise.
+        self._masks = [
+            np.array(
+                [
+                    fold if k is ActionKind.FOLD else k is ActionKind.CHECK_CALL or raise_
+                    for k in checked
+                ],
+                dtype=np.int8,
+            )
+            for fold in (False, True)
+            for raise_ in (False, True)
+        ]
 
     def mask(self, hand: Hand) -> npt.NDArray[np.int8]:
         """1 for each legal action of the hand's actor (all 0 once the hand is over)."""
@@ -100,11 +112,7 @@ class Actions:
             out[:] = 0
             return
         can_fold = hand.to_call > 0 and not hand.bring_in_pending
-        can_raise = hand.can_raise
-        out[:] = [
-            (can_fold if k is ActionKind.FOLD else k is ActionKind.CHECK_CALL or can_raise)
-            for k in self.kinds
-        ]
+        out[:] = self._masks[2 * can_fold + hand.can_raise]
 
     def amount(self, hand: Hand, index: int) -> int | None:
         """The "raise to" amount action ``index`` stands for now (None: fold, check/call)."""
@@ -125,8 +133,9 @@ class Actions:
         target = to_match + int(kind * (hand.pot + hand.to_call))
         return min(max(target, lo), hi)
 
-    def apply(self, hand: Hand, index: int) -> None:
-        """Play action ``index`` on the hand (an ``ActionsError`` if it is not legal)."""
+    def apply(self, hand: Hand, index: int) -> int | None:
+        """Play action ``index`` on the hand (an ``ActionsError`` if it is not legal);
+        the "raise to" amount it bet or raised to (None: fold, check or call)."""
         if not 0 <= index < self.size:
             raise ActionsError(f"no action {index}: the list has {self.size}")
         kind = self.kinds[index]
@@ -134,15 +143,17 @@ class Actions:
             if hand.to_call <= 0 or hand.bring_in_pending:
                 raise ActionsError("fold is not legal now (nothing to call)")
             hand.fold()
-        elif kind is ActionKind.CHECK_CALL:
+            return None
+        if kind is ActionKind.CHECK_CALL:
             if hand.bring_in_pending:
                 hand.bring_in()
             else:
                 hand.check_or_call()
-        else:
-            amount = self.amount(hand, index)
-            assert amount is not None
-            hand.raise_to(amount)
+            return None
+        amount = self.amount(hand, index)
+        assert amount is not None
+        hand.raise_to(amount)
+        return amount
 
 
 def apply_raw(hand: Hand, amount: int) -> None:

@@ -189,8 +189,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             apply_raw(hand, action)
             raised = action if action > 0 else None
         else:
-            raised = self.actions.amount(hand, action)
-            self.actions.apply(hand, action)
+            raised = self.actions.apply(hand, action)
         if not hand.folded[seat]:
             self.encoder.record(self._summary, street, seat, raised)
         self._cumulative_rewards[agent] = 0.0

@@ -56,7 +56,19 @@ Array = npt.NDArray[np.float32]
 class Encoder:
     """The observation layout of a game for ``n`` seats (see the module's documentation)."""
 
-    __slots__ = ("bb", "deck_index", "game", "n", "offsets", "size", "streets", "stud")
+    __slots__ = (
+        "_cache",
+        "_gather",
+        "_rotations",
+        "bb",
+        "deck_index",
+        "game",
+        "n",
+        "offsets",
+        "size",
+        "streets",
+        "stud",
+    )
 
     def __init__(self, game: Game, n: int) -> None:
         self.game = game
@@ -83,6 +95,15 @@ class Encoder:
             at += length
         self.offsets = offsets
         self.size = at
+        self._cache: dict[tuple[Hand, int, str, int], Array] = {}
+        # The betting summary seen from each seat: a flat index into (streets, seats, 3).
+        flat = np.arange(s * n * 3).reshape(s, n, 3)
+        self._rotations = {
+            m: [[(seat + k) % m for k in range(m)] for seat in range(m)] for m in range(1, n + 1)
+        }
+        self._gather = [
+            flat[:, [(seat + k) % n for k in range(n)]].reshape(-1) for seat in range(n)
+        ]
 
     def new_summary(self) -> Array:
         """An empty betting summary (streets x seats x 3), for :meth:`record`."""
@@ -98,58 +119,75 @@ class Encoder:
             row[1] += 1
             row[2] = max(row[2], raise_to / self.bb)
 
-    def encode(self, hand: Hand, seat: int, summary: Array, out: Array | None = None) -> Array:
-        """The observation of ``seat`` (in ``out`` when given: a zeroed row is not needed)."""
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out[:] = 0.0
-        n, np_ = self.n, hand.n_players
-        index, off, bb = self.deck_index, self.offsets, self.bb
+    def _cards(self, hand: Hand, seat: int) -> Array:
+        """The card blocks (own, board, up) of ``seat``: they change only when cards are dealt."""
+        key = (hand, seat, hand.street, len(hand.board))
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._cache) > 4096:
+            self._cache.clear()
+        cards = np.zeros(self.offsets["seats"], dtype=np.float32)
+        index, off = self.deck_index, self.offsets
         for card in hand.hole(seat):
             if card >= 0:
-                out[index[card]] = 1.0
+                cards[index[card]] = 1.0
         at = off["board"]
         for card in hand.board:
             if card >= 0:
-                out[at + index[card]] = 1.0
-        order = [(seat + k) % np_ for k in range(np_)]
+                cards[at + index[card]] = 1.0
         if self.stud:
-            d = len(index)
-            for k, other in enumerate(order):
+            np_, d = hand.n_players, len(index)
+            for k in range(np_):
                 base = off["up"] + k * d
-                for card in hand.up_cards(other):
+                for card in hand.up_cards((seat + k) % np_):
                     if card >= 0:
-                        out[base + index[card]] = 1.0
+                        cards[base + index[card]] = 1.0
+        self._cache[key] = cards
+        return cards
+
+    def encode(self, hand: Hand, seat: int, summary: Array, out: Array | None = None) -> Array:
+        """The observation of ``seat`` (written into ``out`` when given)."""
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        n, np_ = self.n, hand.n_players
+        off, bb = self.offsets, self.bb
+        at = off["seats"]
+        out[:at] = self._cards(hand, seat)
         stacks, bets, put, folded = hand.stacks, hand.bets, hand.contributions, hand.folded
         values: list[float] = []
-        for other in order:
-            values += [
-                stacks[other] / bb,
+        for other in self._rotations[np_][seat]:
+            stack = stacks[other]
+            values += (
+                stack / bb,
                 bets[other] / bb,
                 put[other] / bb,
-                float(folded[other]),
-                float(stacks[other] == 0 and not folded[other]),
+                folded[other],
+                stack == 0 and not folded[other],
                 1.0,
-            ]
-        at = off["seats"]
+            )
         out[at : at + len(values)] = values
         at = off["pot"]
         out[at] = hand.pot / bb
         actor = hand.actor
         if actor == seat:
             out[at + 1] = hand.to_call / bb
-            lo, hi = hand.min_raise_to, hand.max_raise_to
-            if lo is not None and hi is not None:
+            lo = hand.min_raise_to
+            if lo is not None:
                 out[at + 2] = lo / bb
-                out[at + 3] = hi / bb
+                out[at + 3] = (hand.max_raise_to or lo) / bb
         out[off["street"] + self.streets[hand.street]] = 1.0
         out[off["position"] + seat] = 1.0
         if actor is not None:
             out[off["turn"] + (actor - seat) % np_] = 1.0
             if actor == seat:
                 out[off["turn"] + n] = 1.0
-        rows = np.roll(summary[:, :np_], -seat, axis=1) if seat else summary[:, :np_]
-        betting = out[off["betting"] :].reshape(len(self.streets), n, 3)
-        betting[:, :np_] = rows
+        at = off["betting"]
+        if np_ == n:
+            out[at:] = summary.reshape(-1).take(self._gather[seat])
+        else:
+            rows = summary[:, [(seat + k) % np_ for k in range(np_)]]
+            out[at:].reshape(len(self.streets), n, 3)[:, :np_] = rows
         return out

@@ -99,7 +99,7 @@ class VectorEnv:
         rewards, dones = self.rewards, self.dones
         rewards[:] = 0.0
         dones[:] = False
-        encoder, apply, amount = self.encoder, self.actions.apply, self.actions.amount
+        encoder, apply = self.encoder, self.actions.apply
         streets = encoder.streets
         for t, action in enumerate(
             actions.tolist() if isinstance(actions, np.ndarray) else actions
@@ -108,8 +108,7 @@ class VectorEnv:
             seat = hand.actor
             assert seat is not None
             street = streets[hand.street]
-            raised = amount(hand, action)
-            apply(hand, action)
+            raised = apply(hand, action)
             if hand.is_over:
                 payoffs = hand.payoffs
                 if payoffs is not None:
