@@ -161,3 +161,19 @@ def test_import_croupier_never_imports_the_rl_packages() -> None:
         "assert not {'pettingzoo', 'gymnasium'} & set(sys.modules), sorted(sys.modules)"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("name", ["holdem-nl", "razz", "leduc", "omaha-hilo"])
+def test_vector_batch_encoding_is_the_single_encoding(name: str) -> None:
+    game, stacks = GAMES[name]
+    venv = VectorEnv(game, 8, stacks, seed=3)
+    obs, mask, seats = venv.reset()
+    rng = np.random.default_rng(2)
+    for _ in range(150):
+        for t, hand in enumerate(venv.hands):
+            assert seats[t] == hand.actor
+            single = venv.encoder.encode(hand, int(seats[t]), venv._summaries[t])
+            assert np.array_equal(single, obs[t])
+            assert np.array_equal(venv.actions.mask(hand), mask[t])
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        obs, mask, seats, _, _ = venv.step(actions)

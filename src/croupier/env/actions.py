@@ -106,6 +106,14 @@ class Actions:
         self.fill_mask(hand, out)
         return out
 
+    def mask_for(self, fold: bool, raise_: bool) -> npt.NDArray[np.int8]:
+        """The mask when folding and raising are (or are not) legal (check/call always is).
+
+        >>> Actions().mask_for(False, True).tolist()
+        [0, 1, 1, 1, 1, 1]
+        """
+        return self._masks[2 * fold + raise_]
+
     def fill_mask(self, hand: Hand, out: npt.NDArray[np.int8]) -> None:
         """Write :meth:`mask` into ``out`` (a row of a batch)."""
         if hand.actor is None:

@@ -42,6 +42,8 @@ environments update it with :meth:`Encoder.record` after each action).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -59,6 +61,8 @@ class Encoder:
     __slots__ = (
         "_cache",
         "_gather",
+        "_gather_array",
+        "_rotation_index",
         "_rotations",
         "bb",
         "deck_index",
@@ -104,6 +108,8 @@ class Encoder:
         self._gather = [
             flat[:, [(seat + k) % n for k in range(n)]].reshape(-1) for seat in range(n)
         ]
+        self._gather_array = np.array(self._gather, dtype=np.int64)
+        self._rotation_index = np.array(self._rotations[n], dtype=np.int64)
 
     def new_summary(self) -> Array:
         """An empty betting summary (streets x seats x 3), for :meth:`record`."""
@@ -191,3 +197,54 @@ class Encoder:
             rows = summary[:, [(seat + k) % np_ for k in range(np_)]]
             out[at:].reshape(len(self.streets), n, 3)[:, :np_] = rows
         return out
+
+    def encode_many(self, hands: Sequence[Hand], summaries: Array, out: Array) -> None:
+        """:meth:`encode` of every hand's actor into the rows of ``out`` (one call per batch).
+
+        Every hand has ``n`` players and an actor; ``summaries`` holds one betting
+        summary per hand (hands x streets x seats x 3).  The same numbers as
+        :meth:`encode`, computed with numpy across the hands.
+        """
+        t_count, n, off, bb = len(hands), self.n, self.offsets, self.bb
+        streets = self.streets
+        raw: list[int] = []
+        scalars: list[int] = []
+        cards: list[Array] = []
+        for hand in hands:
+            seat = hand.actor
+            assert seat is not None
+            raw += hand.stacks
+            raw += hand.bets
+            raw += hand.contributions
+            raw += hand.folded
+            lo = hand.min_raise_to
+            scalars += (
+                seat,
+                hand.pot,
+                hand.to_call,
+                lo or 0,
+                hand.max_raise_to or lo or 0,
+                streets[hand.street],
+            )
+            cards.append(self._cards(hand, seat))
+        table = np.array(raw, dtype=np.float32).reshape(t_count, 4, n)
+        numbers = np.array(scalars, dtype=np.int64).reshape(t_count, 6)
+        seats = numbers[:, 0]
+        table = np.take_along_axis(table, self._rotation_index[seats][:, None, :], axis=2)
+        out.fill(0.0)
+        at = off["seats"]
+        out[:, :at] = cards
+        block = out[:, at : at + 6 * n].reshape(t_count, n, 6)
+        block[:, :, :3] = table[:, :3].transpose(0, 2, 1) / bb
+        block[:, :, 3] = table[:, 3]
+        block[:, :, 4] = (table[:, 0] == 0) & (table[:, 3] == 0)
+        block[:, :, 5] = 1.0
+        at = off["pot"]
+        out[:, at : at + 4] = numbers[:, 1:5] / bb
+        rows = np.arange(t_count)
+        out[rows, off["street"] + numbers[:, 5]] = 1.0
+        out[rows, off["position"] + seats] = 1.0
+        out[:, off["turn"]] = 1.0  # the actor, seen from the actor
+        out[:, off["turn"] + n] = 1.0
+        flat = summaries.reshape(t_count, -1)
+        out[:, off["betting"] :] = np.take_along_axis(flat, self._gather_array[seats], axis=1)

@@ -64,19 +64,31 @@ class VectorEnv:
         self.seats = np.zeros(n_tables, dtype=np.int64)
         self.rewards = np.zeros((n_tables, self.n), dtype=np.float32)
         self.dones = np.zeros(n_tables, dtype=bool)
+        self._flat_summaries = self._summaries.reshape(-1)
+        self._per_table = len(game.streets) * self.n * 3
+        self._mask_table = np.array(
+            [
+                self.actions.mask_for(fold, raise_)
+                for fold in (False, True)
+                for raise_ in (False, True)
+            ]
+        )
 
     def _new_hand(self, t: int) -> Hand:
-        hand = self.game.start(self.stacks, seed=self._rng.getrandbits(64))
-        self._summaries[t] = 0.0
-        return hand
+        for _ in range(100):  # skip hands no one acts in (all-in on the forced bets)
+            hand = self.game.start(self.stacks, seed=self._rng.getrandbits(64))
+            if hand.actor is not None:
+                self._summaries[t] = 0.0
+                return hand
+        raise ValueError(f"no one acts in hands with stacks {self.stacks}: too small")
 
-    def _write(self, t: int) -> None:
-        hand = self.hands[t]
-        seat = hand.actor
-        assert seat is not None
-        self.seats[t] = seat
-        self.encoder.encode(hand, seat, self._summaries[t], self.observations[t])
-        self.actions.fill_mask(hand, self.masks[t])
+    def _write(self) -> None:
+        """Every table's actor: observations, masks and seats, in one batch."""
+        hands = self.hands
+        self.encoder.encode_many(hands, self._summaries, self.observations)
+        codes = [2 * (h.to_call > 0 and not h.bring_in_pending) + h.can_raise for h in hands]
+        self.masks[:] = self._mask_table[codes]
+        self.seats[:] = [h.actor or 0 for h in hands]  # every table has an actor
 
     def reset(
         self, seed: int | None = None
@@ -85,8 +97,7 @@ class VectorEnv:
         if seed is not None:
             self._rng.seed(seed)
         self.hands = [self._new_hand(t) for t in range(self.n_tables)]
-        for t in range(self.n_tables):
-            self._write(t)
+        self._write()
         return self.observations, self.masks, self.seats
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> tuple[Any, ...]:
@@ -99,8 +110,9 @@ class VectorEnv:
         rewards, dones = self.rewards, self.dones
         rewards[:] = 0.0
         dones[:] = False
-        encoder, apply = self.encoder, self.actions.apply
-        streets = encoder.streets
+        apply, streets = self.actions.apply, self.encoder.streets
+        flat = self._flat_summaries
+        per_table, n, bb = self._per_table, self.n, self.encoder.bb
         for t, action in enumerate(
             actions.tolist() if isinstance(actions, np.ndarray) else actions
         ):
@@ -114,8 +126,13 @@ class VectorEnv:
                 if payoffs is not None:
                     rewards[t] = payoffs
                 dones[t] = True
-                hand = self.hands[t] = self._new_hand(t)
-            elif not hand.folded[seat]:
-                encoder.record(self._summaries[t], street, seat, raised)
-            self._write(t)
+                self.hands[t] = self._new_hand(t)
+            elif not hand.folded[seat]:  # Encoder.record, on the flat buffer
+                at = t * per_table + (street * n + seat) * 3
+                if raised is None:
+                    flat[at] += 1.0
+                else:
+                    flat[at + 1] += 1.0
+                    flat[at + 2] = max(flat[at + 2], raised / bb)
+        self._write()
         return self.observations, self.masks, self.seats, rewards, dones
