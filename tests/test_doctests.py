@@ -43,8 +43,11 @@ EXAMPLE = re.compile(r"^\s*>>>", flags=re.M)
 def source_of(name: str) -> Path:
     """The file in src/croupier that a module of the package is built from."""
     stem = "__init__" if name == "croupier" else name.removeprefix("croupier.")
+    parts = stem.split(".")
+    if (SRC / parts[0]).is_dir():  # a subpackage (croupier.env): its __init__ or a module
+        parts = parts if len(parts) > 1 else [*parts, "__init__"]
     for suffix in (".pyx", ".py"):
-        path = SRC / f"{stem}{suffix}"
+        path = SRC.joinpath(*parts[:-1], f"{parts[-1]}{suffix}")
         if path.is_file():
             return path
     raise AssertionError(f"no source for {name} in {SRC}")
@@ -89,6 +92,11 @@ def examples_of(test: doctest.DocTest) -> tuple[tuple[str, str], ...]:
 def test_every_docstring_example_and_the_readme_run_as_shown() -> None:
     names = module_names()
     sources = {p.stem for p in SRC.iterdir() if p.suffix in (".py", ".pyx")}
+    for package in (p for p in SRC.iterdir() if (p / "__init__.py").is_file()):
+        sources |= {
+            package.name if p.stem == "__init__" else f"{package.name}.{p.stem}"
+            for p in package.glob("*.py")
+        }
     walked = {"__init__" if n == "croupier" else n.removeprefix("croupier.") for n in names}
     assert walked == sources, f"modules and sources differ: {sorted(walked ^ sources)}"
 

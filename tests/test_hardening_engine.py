@@ -92,7 +92,7 @@ def test_huge_stacks_all_in_settle_exactly_in_every_game(
     variant: Variant, structure: Structure, stack: int
 ) -> None:
     g = make_game(variant, structure, antes=1)
-    n = 5
+    n = min(5, g.max_players)  # Kuhn and Leduc seat two
     hand = g.start([stack + k for k in range(n)], seed=stack % 997)
     steps = 0
     while hand.actor is not None:
@@ -682,7 +682,7 @@ def test_random_legal_and_illegal_play(
     rng = random.Random(seed)
     deck: list[int] | None = None
     if unknown:
-        deck = list(g.deck)  # the game's own cards (36 in short-deck, 20 in royal hold'em)
+        deck = list(g.deck)  # the game's own cards (36 in short-deck, 3 in Kuhn poker)
         rng.shuffle(deck)
         for k in rng.sample(range(len(deck)), min(unknown, len(deck))):
             deck[k] = -1

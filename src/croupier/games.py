@@ -35,6 +35,8 @@ __all__ = [
     "DeuceToSevenTripleDraw",
     "FiveCardDraw",
     "Game",
+    "KuhnPoker",
+    "LeducHoldem",
     "Omaha",
     "OmahaHiLo",
     "Razz",
@@ -212,6 +214,8 @@ class Game:
                 )
         elif self.button_blind and not self.blinds:
             pass  # antes and a button blind (short-deck hold'em as played)
+        elif not self.blinds and self.antes and not self.straddles:
+            pass  # antes only (Kuhn poker, Leduc hold'em): seat 0 acts first
         elif len(self.blinds) != 2 or self.blinds[1] <= 0 or self.blinds[0] > self.blinds[1]:
             raise ValueError(
                 "blinds must be (small, big) with a positive big blind no smaller than "
@@ -850,3 +854,30 @@ def FiveCardDraw(
         Variant.FIVE_CARD_DRAW, structure, blinds, antes, big_blind_ante, straddles, bets,
         cap, seat_blinds, opening_bet,
     )  # fmt: skip
+
+
+def KuhnPoker(antes: int = 1, bet: int = 1) -> Game:
+    """Kuhn poker: three cards (J, Q, K), one each, antes of 1, one round with at most
+    one bet of 1 (fixed limit, ``cap=1``), the higher card wins (docs/rules.md §5.3b).
+
+    >>> hand = KuhnPoker().start([2, 2], seed=3)
+    >>> hand.actor, hand.pot, len(hand.hole(0)), hand.min_raise_to
+    (0, 2, 1, 1)
+    >>> hand.raise_to(1); hand.can_raise
+    False
+    """
+    return game(Variant.KUHN, FIXED_LIMIT, blinds=(), antes=antes, bets=(bet, bet), cap=1)
+
+
+def LeducHoldem(antes: int = 1, bets: tuple[int, int] = (2, 4)) -> Game:
+    """Leduc hold'em: six cards (J, Q, K in two suits), antes of 1, one hole card, a round
+    of bets of 2, one board card, a round of bets of 4, at most two bets a round; a pair
+    with the board wins, else the higher card, equal ranks split (docs/rules.md §5.3b).
+
+    >>> hand = LeducHoldem().start([100, 100], seed=1)
+    >>> hand.raise_to(2); hand.raise_to(4); hand.can_raise   # a bet and a raise: capped
+    False
+    >>> hand.call(); hand.street, len(hand.board), hand.min_raise_to
+    ('flop', 1, 4)
+    """
+    return game(Variant.LEDUC, FIXED_LIMIT, blinds=(), antes=antes, bets=bets, cap=2)

@@ -19,7 +19,7 @@ player still in discards and is dealt replacements (docs/rules.md §5.7).
 >>> rules_of(Variant.RAZZ).is_stud, phh_codes(Variant.RAZZ)
 (True, ('FR',))
 >>> " ".join(v.value for v in playable())
-'T O O/8 5O 5O/8 6O 6O/8 C/8 7S 7S/8 R S RH 2L1D 2L3D B 5CD'
+'T O O/8 5O 5O/8 6O 6O/8 C/8 7S 7S/8 R S RH 2L1D 2L3D B 5CD KP LH'
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ class Variant(str, Enum):
     DEUCE_TO_SEVEN_TRIPLE_DRAW = "2L3D"
     BADUGI = "B"
     FIVE_CARD_DRAW = "5CD"
+    KUHN = "KP"
+    LEDUC = "LH"
 
     def __str__(self) -> str:
         return self.value
@@ -168,6 +170,34 @@ def badugi_value(hole: Cards, board: Cards) -> int:
     False
     """
     return hands.badugi(hole)
+
+
+def kuhn_value(hole: Cards, board: Cards) -> int:
+    """Kuhn poker: the higher card wins (its rank).
+
+    >>> from croupier import parse_cards
+    >>> kuhn_value(tuple(parse_cards("Ks")), ()) > kuhn_value(tuple(parse_cards("Qs")), ())
+    True
+    """
+    return hole[0] >> 2
+
+
+def leduc_value(hole: Cards, board: Cards) -> int:
+    """Leduc hold'em: a pair with the board beats any unpaired card, else the higher rank.
+
+    >>> from croupier import parse_cards
+    >>> J, Q, K = (tuple(parse_cards(c)) for c in ("Js", "Qh", "Kh"))
+    >>> leduc_value(J, tuple(parse_cards("Jh"))) > leduc_value(K, tuple(parse_cards("Jh")))
+    True
+    >>> leduc_value(Q, J) < leduc_value(K, J)
+    True
+    """
+    rank = hole[0] >> 2
+    return rank + 13 if board and board[0] >> 2 == rank else rank
+
+
+KUHN_DECK = (36, 40, 44)  # Jc Qc Kc
+LEDUC_DECK = (38, 39, 42, 43, 46, 47)  # J, Q, K of hearts and spades
 
 
 # ---------------------------------------------------------------------------
@@ -285,6 +315,8 @@ TRIPLE_DRAW_STREETS = (
     Street("third draw", big_bet=True, draw=True),
 )
 BADUGI_STREETS = (Street("predraw", hole=4), *TRIPLE_DRAW_STREETS[1:])
+KUHN_STREETS = (Street("preflop", hole=1),)
+LEDUC_STREETS = (Street("preflop", hole=1), Street("flop", board=1, big_bet=True))
 
 STUD_STREETS = (
     Street("third", hole=2, up=1),
@@ -317,7 +349,9 @@ class VariantRules:
       or ``razz`` (seven cards, ace-to-five low), ``short_deck`` and ``royal``
       (two hole cards, five on the board, of those decks); ``None``: no equity yet;
     * ``lowest_rank``: the deck is every card of that rank and up (0, deuces:
-      52 cards; 4, sixes: the 36-card short deck; 8, tens: royal hold'em's 20).
+      52 cards; 4, sixes: the 36-card short deck; 8, tens: royal hold'em's 20);
+      ``cards``, when given, is the deck itself (Kuhn poker's three cards,
+      Leduc hold'em's six) and overrides ``lowest_rank``.
     """
 
     title: str
@@ -333,6 +367,7 @@ class VariantRules:
     board_key: Callable[[Cards], tuple[int, ...]] | None = None
     equity: EquityKernel | None = None
     lowest_rank: int = 0
+    cards: Cards | None = None
 
     @property
     def deck(self) -> Cards:
@@ -341,12 +376,14 @@ class VariantRules:
         >>> len(rules_of(Variant.SHORT_DECK_HOLDEM).deck), rules_of("RH").deck[0]
         (36, 32)
         """
+        if self.cards is not None:
+            return self.cards
         return tuple(range(4 * self.lowest_rank, 52))
 
     @property
     def short_deck(self) -> bool:
         """Dealt from fewer than 52 cards (short-deck and royal hold'em)."""
-        return self.lowest_rank > 0
+        return self.lowest_rank > 0 or self.cards is not None
 
     @property
     def is_stud(self) -> bool:
@@ -437,6 +474,14 @@ RULES: Mapping[Variant, VariantRules] = MappingProxyType(
         Variant.FIVE_CARD_DRAW: VariantRules(
             "Five-Card Draw", "five-card-draw", "", own="FPN", usual="F",
             streets=SINGLE_DRAW_STREETS, value=five_card_high,
+        ),
+        Variant.KUHN: VariantRules(
+            "Kuhn Poker", "kuhn", "", own="F", streets=KUHN_STREETS, value=kuhn_value,
+            max_players=2, cards=KUHN_DECK,
+        ),
+        Variant.LEDUC: VariantRules(
+            "Leduc Hold'em", "leduc", "", own="F", streets=LEDUC_STREETS, value=leduc_value,
+            max_players=2, cards=LEDUC_DECK,
         ),
     }
 )  # fmt: skip

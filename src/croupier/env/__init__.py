@@ -1,0 +1,51 @@
+"""Training environments on croupier's engine: PettingZoo, Gymnasium, vectorized tables.
+
+Install the extra: ``pip install "croupier[rl]"`` (PettingZoo and Gymnasium).
+``croupier.env.encoding``, ``actions`` and ``infostate`` need only numpy;
+:class:`PokerEnv` (PettingZoo AEC), :class:`SingleAgentEnv` (Gymnasium) and
+:class:`VectorEnv` are imported on first use.
+
+>>> from croupier import KuhnPoker
+>>> from croupier.env import info_state
+>>> hand = KuhnPoker().start([2, 2], deck=[44, 36, 40])
+>>> info_state(hand, 0), info_state(hand, 1)
+('Kc||', 'Jc||')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from croupier.env.actions import DEFAULT_ACTIONS, ActionKind, Actions
+from croupier.env.encoding import Encoder
+from croupier.env.infostate import info_state
+
+if TYPE_CHECKING:
+    from croupier.env.aec import PokerEnv
+    from croupier.env.gym import SingleAgentEnv
+    from croupier.env.vector import VectorEnv
+
+__all__ = [
+    "DEFAULT_ACTIONS",
+    "ActionKind",
+    "Actions",
+    "Encoder",
+    "PokerEnv",
+    "SingleAgentEnv",
+    "VectorEnv",
+    "info_state",
+]
+
+_LAZY = {
+    "PokerEnv": "croupier.env.aec",
+    "SingleAgentEnv": "croupier.env.gym",
+    "VectorEnv": "croupier.env.vector",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'croupier.env' has no attribute {name!r}")

@@ -1,0 +1,242 @@
+"""The PettingZoo AEC environment of any croupier game (:class:`PokerEnv`).
+
+Agents are ``player_0`` … ``player_{n-1}``.  With ``session=False`` (the
+default) an episode is one hand and agent ``player_i`` sits in engine seat
+``i`` (the last seat is the button).  With ``session=True`` an episode is a
+:class:`croupier.table.Table` session: the button moves after each hand,
+stacks carry over, a busted player is terminated (or rebuys, ``rebuy=``),
+and the episode ends when one player is left or after ``max_hands``.
+
+Each observation is a dict: ``observation`` (the float32 vector of
+:class:`croupier.env.encoding.Encoder`) and ``action_mask`` (int8, 1 for each
+legal action).  Actions are the indices of an :class:`~croupier.env.actions.Actions`
+list; with ``raw=True`` they are chip amounts (``-1`` fold, ``0`` check or
+call, a positive amount: bet or raise to it; the mask has one entry per
+amount from ``-1`` to the total of the stacks).  Rewards are given when a hand
+ends: the chips won or lost, in big blinds with ``reward_unit="bb"``.
+
+>>> from croupier import KuhnPoker
+>>> env = PokerEnv(KuhnPoker(), [2, 2])
+>>> env.reset(seed=1)
+>>> env.agent_selection, env.observe("player_0")["action_mask"].tolist()
+('player_0', [0, 1, 1, 1, 1, 1])
+>>> env.step(1); env.step(1)          # check, check: showdown
+>>> sorted(env.rewards.values()), all(env.terminations.values())
+([-1.0, 1.0], True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from croupier.env.actions import DEFAULT_ACTIONS, Actions, ActionsError, Size, apply_raw
+from croupier.env.encoding import Encoder
+from croupier.games import Game
+from croupier.hand import Hand
+from croupier.table import Table
+
+__all__ = ["PokerEnv"]
+
+
+class PokerEnv(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment on a croupier game (see the module's documentation)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "croupier_poker_v0",
+        "render_modes": ["human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: Game,
+        stacks: Sequence[int],
+        *,
+        actions: tuple[Size, ...] = DEFAULT_ACTIONS,
+        raw: bool = False,
+        reward_unit: str = "chips",
+        session: bool = False,
+        rebuy: int | None = None,
+        max_hands: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward_unit not in ("chips", "bb"):
+            raise ActionsError(f"reward_unit must be 'chips' or 'bb', got {reward_unit!r}")
+        self.game = game
+        self.starting = tuple(int(s) for s in stacks)
+        Table(game, self.starting)  # checks the stacks and the number of players
+        self.n = len(self.starting)
+        self.encoder = Encoder(game, self.n)
+        self.actions = Actions(actions)
+        self.raw = raw
+        self.session = session
+        self.rebuy = rebuy
+        self.max_hands = max_hands
+        self.scale = 1.0 if reward_unit == "chips" else 1.0 / game.min_bet
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(self.n)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        width = sum(self.starting) + (rebuy or 0) * 10_000 + 2 if raw else self.actions.size
+        self._width = width
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    -np.inf, np.inf, shape=(self.encoder.size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, shape=(width,), dtype=np.int8),
+            }
+        )
+        act_space: spaces.Space[Any] = (
+            spaces.Discrete(width, start=-1) if raw else spaces.Discrete(width)
+        )
+        self.action_start = -1 if raw else 0
+        self.observation_spaces: dict[str, spaces.Dict] = {
+            a: obs_space for a in self.possible_agents
+        }
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self._rng = random.Random()
+        self.table: Table | None = None
+        self.hand: Hand | None = None
+        self._summary = self.encoder.new_summary()
+        self._seats: tuple[int, ...] = tuple(range(self.n))
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng.seed(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.table = Table(self.game, self.starting, rebuy=self.rebuy)
+        self.agent_selection = self.agents[0]
+        self._deal()
+        assert self.hand is not None
+        if self.hand.is_over:  # all-in on the forced bets: no one acts
+            self._end_hand()
+            self._accumulate_rewards()
+        else:
+            self._select()
+
+    def _deal(self) -> None:
+        assert self.table is not None
+        self.hand = self.table.deal(seed=self._rng.getrandbits(64))
+        self._seats = self.table.seats
+        self._summary[:] = 0.0
+
+    def _select(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        if hand.actor is not None:
+            self.agent_selection = self.possible_agents[self._seats[hand.actor]]
+
+    def _seat_of(self, agent: str) -> int | None:
+        player = self._index[agent]
+        return self._seats.index(player) if player in self._seats else None
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        hand = self.hand
+        assert hand is not None
+        seat = self._seat_of(agent)
+        mask = np.zeros(self._width, dtype=np.int8)
+        if seat is None:
+            obs = np.zeros(self.encoder.size, dtype=np.float32)
+            return {"observation": obs, "action_mask": mask}
+        obs = self.encoder.encode(hand, seat, self._summary)
+        if hand.actor == seat and not self.terminations.get(agent, True):
+            if self.raw:
+                self._raw_mask(hand, mask)
+            else:
+                self.actions.fill_mask(hand, mask)
+        return {"observation": obs, "action_mask": mask}
+
+    def _raw_mask(self, hand: Hand, mask: np.ndarray[Any, Any]) -> None:
+        if hand.to_call > 0 and not hand.bring_in_pending:
+            mask[0] = 1
+        mask[1] = 1
+        lo, hi = hand.min_raise_to, hand.max_raise_to
+        if lo is not None and hi is not None:
+            mask[lo + 1 : hi + 2] = 1
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self.hand
+        assert hand is not None and action is not None
+        seat = hand.actor
+        assert seat is not None
+        street = self.encoder.streets[hand.street]
+        action = int(action)
+        if self.raw:
+            apply_raw(hand, action)
+            raised = action if action > 0 else None
+        else:
+            raised = self.actions.apply(hand, action)
+        if not hand.folded[seat]:
+            self.encoder.record(self._summary, street, seat, raised)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if hand.is_over:
+            self._end_hand()
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def _end_hand(self) -> None:
+        """Reward the finished hand; in a session deal on (hands no one acts in too)."""
+        table = self.table
+        assert table is not None
+        while True:
+            hand = self.hand
+            assert hand is not None
+            payoffs = hand.payoffs or tuple(0 for _ in self._seats)
+            for seat, player in enumerate(self._seats):
+                self.rewards[self.possible_agents[player]] += payoffs[seat] * self.scale
+            table.end_hand()
+            over = (
+                not self.session
+                or table.is_over
+                or (self.max_hands is not None and table.hands_played >= self.max_hands)
+            )
+            if over:
+                for a in self.agents:
+                    self.terminations[a] = True
+                return
+            self._deal()
+            assert self.hand is not None
+            if not self.hand.is_over:
+                break
+        busted = [
+            a for a in self.agents if not self.terminations[a] and table.stacks[self._index[a]] == 0
+        ]
+        for a in busted:
+            self.terminations[a] = True
+        self._select()
+        if busted:
+            self._skip_agent_selection = self.agent_selection
+            self.agent_selection = busted[0]
+
+    def render(self) -> None:
+        if self.render_mode == "human" and self.hand is not None:
+            print("\n".join(self.hand.history))
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,250 @@
+"""The observation: one fixed-length float32 vector per player, laid out from the game's data.
+
+:class:`Encoder` lays out, for a game and a number of seats ``n`` (``D`` is
+the number of cards of the game's deck, ``S`` its number of streets), in
+this order:
+
+====================  ===========  =============================================
+block                 length       content
+====================  ===========  =============================================
+``own``               D            1 for each card the player holds
+``board``             D            1 for each community card
+``up``                n * D        stud only: each seat's up cards, the
+                                   player's own seat first, then clockwise
+``seats``             6 * n        per seat from the player clockwise: stack,
+                                   bet this round, chips put in this hand (in
+                                   big blinds), folded, all-in, seated
+``pot``               4            pot, to call, min and max "raise to" of the
+                                   player when it is their turn (big blinds)
+``street``            S            one-hot: the current street
+``position``          n            one-hot: the player's seat (the last seat
+                                   is the button)
+``turn``              n + 1        one-hot: the actor, from the player
+                                   clockwise; then 1 when it is the player's
+``betting``           S * n * 3    per street and seat (from the player): checks
+                                   and calls, bets and raises, the largest
+                                   "raise to" (big blinds)
+====================  ===========  =============================================
+
+A big blind is ``game.min_bet``: the big blind, or the small bet of a
+fixed-limit or stud game.  The betting summary is kept by the caller (the
+environments update it with :meth:`Encoder.record` after each action).
+
+>>> from croupier import KuhnPoker
+>>> enc = Encoder(KuhnPoker(), 2)
+>>> enc.size, enc.offsets["seats"]
+(34, 6)
+>>> hand = KuhnPoker().start([2, 2], deck=[44, 36, 40])
+>>> obs = enc.encode(hand, 0, enc.new_summary())
+>>> obs[:3].tolist(), float(obs[enc.offsets["pot"]])       # holds the king; pot of 2 antes
+([0.0, 0.0, 1.0], 2.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.games import Game
+from croupier.hand import Hand
+
+__all__ = ["Encoder"]
+
+Array = npt.NDArray[np.float32]
+
+
+class Encoder:
+    """The observation layout of a game for ``n`` seats (see the module's documentation)."""
+
+    __slots__ = (
+        "_cache",
+        "_gather",
+        "_gather_array",
+        "_rotation_index",
+        "_rotations",
+        "bb",
+        "deck_index",
+        "game",
+        "n",
+        "offsets",
+        "size",
+        "streets",
+        "stud",
+    )
+
+    def __init__(self, game: Game, n: int) -> None:
+        self.game = game
+        self.n = n
+        self.stud = game.is_stud
+        self.bb = float(game.min_bet)
+        self.deck_index = {card: k for k, card in enumerate(game.deck)}
+        self.streets = {street.name: k for k, street in enumerate(game.streets)}
+        d, s = len(game.deck), len(game.streets)
+        lengths = {
+            "own": d,
+            "board": d,
+            "up": n * d if self.stud else 0,
+            "seats": 6 * n,
+            "pot": 4,
+            "street": s,
+            "position": n,
+            "turn": n + 1,
+            "betting": s * n * 3,
+        }
+        offsets, at = {}, 0
+        for name, length in lengths.items():
+            offsets[name] = at
+            at += length
+        self.offsets = offsets
+        self.size = at
+        self._cache: dict[tuple[Hand, int, str, int], Array] = {}
+        # The betting summary seen from each seat: a flat index into (streets, seats, 3).
+        flat = np.arange(s * n * 3).reshape(s, n, 3)
+        self._rotations = {
+            m: [[(seat + k) % m for k in range(m)] for seat in range(m)] for m in range(1, n + 1)
+        }
+        self._gather = [
+            flat[:, [(seat + k) % n for k in range(n)]].reshape(-1) for seat in range(n)
+        ]
+        self._gather_array = np.array(self._gather, dtype=np.int64)
+        self._rotation_index = np.array(self._rotations[n], dtype=np.int64)
+
+    def new_summary(self) -> Array:
+        """An empty betting summary (streets x seats x 3), for :meth:`record`."""
+        return np.zeros((len(self.streets), self.n, 3), dtype=np.float32)
+
+    def record(self, summary: Array, street: int, seat: int, raise_to: int | None) -> None:
+        """Count an action of ``seat`` on street number ``street`` in ``summary``:
+        a check or call (``raise_to`` None) or a bet or raise to ``raise_to``."""
+        row = summary[street, seat]
+        if raise_to is None:
+            row[0] += 1
+        else:
+            row[1] += 1
+            row[2] = max(row[2], raise_to / self.bb)
+
+    def _cards(self, hand: Hand, seat: int) -> Array:
+        """The card blocks (own, board, up) of ``seat``: they change only when cards are dealt."""
+        key = (hand, seat, hand.street, len(hand.board))
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._cache) > 4096:
+            self._cache.clear()
+        cards = np.zeros(self.offsets["seats"], dtype=np.float32)
+        index, off = self.deck_index, self.offsets
+        for card in hand.hole(seat):
+            if card >= 0:
+                cards[index[card]] = 1.0
+        at = off["board"]
+        for card in hand.board:
+            if card >= 0:
+                cards[at + index[card]] = 1.0
+        if self.stud:
+            np_, d = hand.n_players, len(index)
+            for k in range(np_):
+                base = off["up"] + k * d
+                for card in hand.up_cards((seat + k) % np_):
+                    if card >= 0:
+                        cards[base + index[card]] = 1.0
+        self._cache[key] = cards
+        return cards
+
+    def encode(self, hand: Hand, seat: int, summary: Array, out: Array | None = None) -> Array:
+        """The observation of ``seat`` (written into ``out`` when given)."""
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        n, np_ = self.n, hand.n_players
+        off, bb = self.offsets, self.bb
+        at = off["seats"]
+        out[:at] = self._cards(hand, seat)
+        stacks, bets, put, folded = hand.stacks, hand.bets, hand.contributions, hand.folded
+        values: list[float] = []
+        for other in self._rotations[np_][seat]:
+            stack = stacks[other]
+            values += (
+                stack / bb,
+                bets[other] / bb,
+                put[other] / bb,
+                folded[other],
+                stack == 0 and not folded[other],
+                1.0,
+            )
+        out[at : at + len(values)] = values
+        at = off["pot"]
+        out[at] = hand.pot / bb
+        actor = hand.actor
+        if actor == seat:
+            out[at + 1] = hand.to_call / bb
+            lo = hand.min_raise_to
+            if lo is not None:
+                out[at + 2] = lo / bb
+                out[at + 3] = (hand.max_raise_to or lo) / bb
+        out[off["street"] + self.streets[hand.street]] = 1.0
+        out[off["position"] + seat] = 1.0
+        if actor is not None:
+            out[off["turn"] + (actor - seat) % np_] = 1.0
+            if actor == seat:
+                out[off["turn"] + n] = 1.0
+        at = off["betting"]
+        if np_ == n:
+            out[at:] = summary.reshape(-1).take(self._gather[seat])
+        else:
+            rows = summary[:, [(seat + k) % np_ for k in range(np_)]]
+            out[at:].reshape(len(self.streets), n, 3)[:, :np_] = rows
+        return out
+
+    def encode_many(self, hands: Sequence[Hand], summaries: Array, out: Array) -> None:
+        """:meth:`encode` of every hand's actor into the rows of ``out`` (one call per batch).
+
+        Every hand has ``n`` players and an actor; ``summaries`` holds one betting
+        summary per hand (hands x streets x seats x 3).  The same numbers as
+        :meth:`encode`, computed with numpy across the hands.
+        """
+        t_count, n, off, bb = len(hands), self.n, self.offsets, self.bb
+        streets = self.streets
+        raw: list[int] = []
+        scalars: list[int] = []
+        cards: list[Array] = []
+        for hand in hands:
+            seat = hand.actor
+            assert seat is not None
+            raw += hand.stacks
+            raw += hand.bets
+            raw += hand.contributions
+            raw += hand.folded
+            lo = hand.min_raise_to
+            scalars += (
+                seat,
+                hand.pot,
+                hand.to_call,
+                lo or 0,
+                hand.max_raise_to or lo or 0,
+                streets[hand.street],
+            )
+            cards.append(self._cards(hand, seat))
+        table = np.array(raw, dtype=np.float32).reshape(t_count, 4, n)
+        numbers = np.array(scalars, dtype=np.int64).reshape(t_count, 6)
+        seats = numbers[:, 0]
+        table = np.take_along_axis(table, self._rotation_index[seats][:, None, :], axis=2)
+        out.fill(0.0)
+        at = off["seats"]
+        out[:, :at] = cards
+        block = out[:, at : at + 6 * n].reshape(t_count, n, 6)
+        block[:, :, :3] = table[:, :3].transpose(0, 2, 1) / bb
+        block[:, :, 3] = table[:, 3]
+        block[:, :, 4] = (table[:, 0] == 0) & (table[:, 3] == 0)
+        block[:, :, 5] = 1.0
+        at = off["pot"]
+        out[:, at : at + 4] = numbers[:, 1:5] / bb
+        rows = np.arange(t_count)
+        out[rows, off["street"] + numbers[:, 5]] = 1.0
+        out[rows, off["position"] + seats] = 1.0
+        out[:, off["turn"]] = 1.0  # the actor, seen from the actor
+        out[:, off["turn"] + n] = 1.0
+        flat = summaries.reshape(t_count, -1)
+        out[:, off["betting"] :] = np.take_along_axis(flat, self._gather_array[seats], axis=1)

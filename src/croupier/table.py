@@ -1,0 +1,224 @@
+"""Sessions: consecutive hands of one game at one table (:class:`Table`).
+
+Players keep their numbers (0 to n-1) for the whole session.  Before each hand
+the table seats the players still in, in the engine's order: in blind games
+clockwise from the left of the button (the engine's last seat is the button),
+and the button moves one player clockwise after each hand; in stud games the
+players sit in their own order and the cards decide who acts.  Stacks carry
+over; a player with no chips leaves, or buys in again for ``rebuy`` chips.
+Forced bets may follow a schedule: ``(hand number, game)`` pairs, each game
+in force from that hand on (:func:`levels` makes one level every N hands).
+
+>>> from croupier import NO_LIMIT, TexasHoldem
+>>> table = Table(TexasHoldem(NO_LIMIT, (1, 2)), [100, 100, 100])
+>>> hand = table.deal(seed=1)
+>>> table.seats, table.button         # player 0 is the small blind, player 2 the button
+((0, 1, 2), 2)
+>>> while hand.actor is not None:
+...     hand.check_or_call()
+>>> table.end_hand(); sum(table.stacks), table.button, table.deal(seed=2) is table.hand
+(300, 0, True)
+>>> table.seats
+(1, 2, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from croupier._validate import as_int
+from croupier.games import Game
+from croupier.hand import Hand
+
+__all__ = ["Level", "Table", "TableError", "levels"]
+
+
+class TableError(ValueError):
+    """A table set up or driven wrongly (a bad schedule, a hand not over …)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A level of a schedule: ``game`` is played from hand number ``hand`` (0 first) on.
+
+    >>> from croupier import NO_LIMIT, TexasHoldem
+    >>> Level(10, TexasHoldem(NO_LIMIT, (2, 4))).hand
+    10
+    """
+
+    hand: int
+    game: Game
+
+
+def levels(games: Sequence[Game], every: int) -> tuple[Level, ...]:
+    """A schedule of one level every ``every`` hands: ``games[k]`` from hand ``k * every``.
+
+    >>> from croupier import NO_LIMIT, TexasHoldem
+    >>> [lv.hand for lv in levels([TexasHoldem(NO_LIMIT, (b, 2 * b)) for b in (1, 2, 5)], 50)]
+    [0, 50, 100]
+    """
+    every = as_int(every, "every")
+    if every < 1:
+        raise TableError(f"every must be at least 1 hand, got {every}")
+    return tuple(Level(k * every, g) for k, g in enumerate(games))
+
+
+class Table:
+    """Consecutive hands of a game (see the module's documentation).
+
+    ``schedule``: :class:`Level` values or ``(hand number, game)`` pairs,
+    in increasing hand order; the first level may start later than hand 0
+    (``game`` is played until then).  ``rebuy``: a busted player buys in
+    again for that many chips (counted in :attr:`bought`), else leaves.
+
+    >>> from croupier import KuhnPoker
+    >>> table = Table(KuhnPoker(), [3, 3])
+    >>> hand = table.deal(seed=2); hand.raise_to(1); hand.call(); table.end_hand()
+    >>> sorted(table.stacks), table.hands_played
+    ([1, 5], 1)
+    """
+
+    __slots__ = (
+        "_button",
+        "_hand",
+        "_schedule",
+        "_seats",
+        "bought",
+        "hands_played",
+        "initial",
+        "rebuy",
+        "stacks_list",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        stacks: Sequence[int],
+        *,
+        schedule: Sequence[Level | tuple[int, Game]] = (),
+        rebuy: int | None = None,
+    ) -> None:
+        chips = [as_int(s, f"stack of player {i}") for i, s in enumerate(stacks)]
+        if any(s <= 0 for s in chips):
+            raise TableError(f"every stack must be positive, got {chips}")
+        if not game.min_players <= len(chips) <= game.max_players:
+            raise TableError(
+                f"{game.name} seats {game.min_players} to {game.max_players} players, "
+                f"got {len(chips)}"
+            )
+        plan = [Level(0, game)]
+        for entry in schedule:
+            level = entry if isinstance(entry, Level) else Level(*entry)
+            start = as_int(level.hand, "schedule hand number")
+            if start < plan[-1].hand or (start == plan[-1].hand and len(plan) > 1):
+                raise TableError(f"schedule hand numbers must increase, got {start}")
+            if not isinstance(level.game, Game):
+                raise TableError(f"schedule entry {entry!r} has no Game")
+            if start == 0:
+                plan[0] = Level(0, level.game)
+            else:
+                plan.append(Level(start, level.game))
+        if rebuy is not None:
+            rebuy = as_int(rebuy, "rebuy")
+            if rebuy <= 0:
+                raise TableError(f"rebuy must be a positive number of chips, got {rebuy}")
+        self._schedule = tuple(plan)
+        self.stacks_list = chips
+        self.initial = tuple(chips)
+        self.rebuy = rebuy
+        self.bought = 0
+        self.hands_played = 0
+        self._hand: Hand | None = None
+        self._button = len(chips) - 1
+        self._seats: tuple[int, ...] = ()
+
+    @property
+    def game(self) -> Game:
+        """The game of the next (or current) hand, by the schedule."""
+        current = self._schedule[0].game
+        for level in self._schedule:
+            if level.hand > self.hands_played:
+                break
+            current = level.game
+        return current
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each player's chips (0: left the table); during a hand, as it started."""
+        return tuple(self.stacks_list)
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The players still at the table (with chips), in player order."""
+        return tuple(i for i, s in enumerate(self.stacks_list) if s > 0)
+
+    @property
+    def button(self) -> int:
+        """The player on the button (blind games; stud: the last player seated)."""
+        return self._button
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The player in each engine seat of the current (or last) hand."""
+        return self._seats
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played, or None between hands."""
+        return self._hand
+
+    @property
+    def is_over(self) -> bool:
+        """Fewer than two players are left (the session cannot go on)."""
+        return len(self.players) < 2
+
+    def deal(self, seed: int | None = None) -> Hand:
+        """Seat the players and start the next hand (play it, then :meth:`end_hand`)."""
+        if self._hand is not None:
+            raise TableError("the current hand is not ended: call end_hand first")
+        players = self.players
+        if len(players) < 2:
+            raise TableError("fewer than two players are left: the session is over")
+        game = self.game
+        if game.is_stud:
+            seats = players
+            self._button = players[-1]
+        else:
+            if self._button not in players:  # the button left: the next player has it
+                self._button = self._next(self._button, players)
+            k = players.index(self._button)
+            seats = players[k + 1 :] + players[: k + 1]
+        self._seats = seats
+        self._hand = game.start([self.stacks_list[p] for p in seats], seed=seed)
+        return self._hand
+
+    def end_hand(self) -> None:
+        """Carry the finished hand's stacks over, let busted players leave (or rebuy)
+        and move the button one player clockwise."""
+        hand = self._hand
+        if hand is None or not hand.is_over:
+            raise TableError("no finished hand to end")
+        for seat, player in enumerate(self._seats):
+            self.stacks_list[player] = hand.stacks[seat]
+        if self.rebuy is not None:
+            for player in self._seats:
+                if self.stacks_list[player] == 0:
+                    self.stacks_list[player] = self.rebuy
+                    self.bought += self.rebuy
+        self._hand = None
+        self.hands_played += 1
+        if not self.game.is_stud:
+            self._button = self._next(self._button, self._seats)
+        players = self.players
+        if players and self._button not in players:
+            self._button = self._next(self._button, players)
+
+    def _next(self, player: int, among: Sequence[int]) -> int:
+        """The first of ``among`` clockwise after ``player``."""
+        n = len(self.stacks_list)
+        for k in range(1, n + 1):
+            candidate = (player + k) % n
+            if candidate in among:
+                return candidate
+        return player

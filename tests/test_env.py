@@ -1,0 +1,179 @@
+"""croupier.env: the PettingZoo, Gymnasium and vectorized environments (the ``rl`` extra)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
+
+from croupier import (
+    FIXED_LIMIT,
+    NO_LIMIT,
+    POT_LIMIT,
+    CourchevelHiLo,
+    KuhnPoker,
+    LeducHoldem,
+    OmahaHiLo,
+    Razz,
+    SevenCardStud,
+    TexasHoldem,
+)
+from croupier.env import PokerEnv, SingleAgentEnv, VectorEnv, info_state
+from croupier.env.actions import ActionKind, Actions, ActionsError
+
+GAMES = {
+    "holdem-nl": (TexasHoldem(NO_LIMIT, (1, 2)), [200] * 6),
+    "holdem-pl": (TexasHoldem(POT_LIMIT, (1, 2)), [100] * 4),
+    "holdem-fl": (TexasHoldem(FIXED_LIMIT, (1, 2), bets=(2, 4)), [60] * 3),
+    "omaha-hilo": (OmahaHiLo(POT_LIMIT, (1, 2)), [100] * 4),
+    "courchevel": (CourchevelHiLo(POT_LIMIT, (1, 2)), [100] * 3),
+    "razz": (Razz(antes=1), [50] * 4),
+    "stud": (SevenCardStud(antes=1), [50] * 5),
+    "kuhn": (KuhnPoker(), [2, 2]),
+    "leduc": (LeducHoldem(), [100, 100]),
+}
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("name", list(GAMES))
+def test_pettingzoo_api(name: str) -> None:
+    game, stacks = GAMES[name]
+    api_test(PokerEnv(game, stacks), num_cycles=300)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_api_raw_and_session_modes() -> None:
+    api_test(PokerEnv(TexasHoldem(NO_LIMIT, (1, 2)), [50] * 3, raw=True), num_cycles=200)
+    api_test(
+        PokerEnv(TexasHoldem(NO_LIMIT, (5, 10)), [40] * 4, session=True, reward_unit="bb"),
+        num_cycles=500,
+    )
+
+
+def random_episode(env: PokerEnv, seed: int) -> tuple[list[int], dict[str, float]]:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    taken: list[int] = []
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        action = int(legal[rng.integers(len(legal))]) + int(env.action_space(agent).start)
+        taken.append(action)
+        env.step(action)
+    return taken, totals
+
+
+@pytest.mark.parametrize("name", ["holdem-nl", "razz", "leduc"])
+def test_seeded_reset_reproduces_the_hand_and_rewards_sum_to_zero(name: str) -> None:
+    game, stacks = GAMES[name]
+    env = PokerEnv(game, stacks)
+    for seed in range(20):
+        first = random_episode(env, seed)
+        assert random_episode(env, seed) == first
+        assert sum(first[1].values()) == 0
+
+
+def test_session_episode_conserves_chips_and_ends_with_one_player() -> None:
+    env = PokerEnv(TexasHoldem(NO_LIMIT, (5, 10)), [60] * 4, session=True)
+    _, totals = random_episode(env, 7)
+    assert sum(totals.values()) == 0
+    assert env.table is not None and len(env.table.players) == 1
+    assert sorted(totals.values())[-1] == 180
+
+
+def test_rewards_in_big_blinds() -> None:
+    game, stacks = GAMES["holdem-nl"]
+    chips = random_episode(PokerEnv(game, stacks), 3)[1]
+    bbs = random_episode(PokerEnv(game, stacks, reward_unit="bb"), 3)[1]
+    assert {a: v / 2 for a, v in chips.items()} == bbs
+
+
+def test_pot_fraction_maps_into_the_legal_range() -> None:
+    hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100, 100], seed=1)
+    actions = Actions((ActionKind.CHECK_CALL, 0.5, 1.0, 3.0, 100.0))
+    # pot 3, to call 2 (button): raise to 2 + f * (3 + 2)
+    assert [actions.amount(hand, k) for k in range(5)] == [None, 4, 7, 17, 100]
+    hand = TexasHoldem(POT_LIMIT, (1, 2)).start([100, 100, 100], seed=1)
+    assert actions.amount(hand, 4) == hand.max_raise_to == 7
+    with pytest.raises(ActionsError, match="CHECK_CALL"):
+        Actions((0.5,))
+
+
+def test_gymnasium_checker_and_a_training_loop() -> None:
+    env = SingleAgentEnv(TexasHoldem(NO_LIMIT, (1, 2)), [200] * 3, seat=1)
+    check_env(env, skip_render_check=True)
+    check_env(SingleAgentEnv(KuhnPoker(), [2, 2]), skip_render_check=True)
+    obs, info = env.reset(seed=4)
+    total, hands = 0.0, 0
+    while hands < 200:
+        action = int(np.flatnonzero(info["action_mask"])[-1])  # always the largest
+        obs, reward, done, _, info = env.step(action)
+        assert not info["illegal"] and obs.shape == env.observation_space.shape
+        total += reward
+        if done:
+            hands += 1
+            obs, info = env.reset()
+    assert total != 0
+
+
+def test_vector_env_matches_the_single_env_rules() -> None:
+    game, stacks = GAMES["holdem-nl"]
+    venv = VectorEnv(game, 16, stacks, seed=2)
+    obs, mask, _ = venv.reset()
+    rng = np.random.default_rng(1)
+    finished = 0
+    for _ in range(500):
+        assert obs.shape == (16, venv.encoder.size) and mask.any(axis=1).all()
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        assert mask[np.arange(16), actions].all()
+        obs, mask, _, rewards, done = venv.step(actions)
+        assert (rewards.sum(axis=1) == 0).all()
+        assert not rewards[~done].any()
+        finished += int(done.sum())
+    assert finished > 100
+    with pytest.raises(ValueError, match="actions for 16 tables"):
+        venv.step([1])
+
+
+def test_info_states_hide_the_other_card() -> None:
+    game = KuhnPoker()
+    a = game.start([2, 2], deck=[44, 36, 40])
+    b = game.start([2, 2], deck=[44, 40, 36])
+    for hand in (a, b):
+        hand.check()
+        hand.raise_to(1)
+    assert info_state(a, 0) == info_state(b, 0) == "Kc||cr1"
+    assert info_state(a, 1) != info_state(b, 1)
+
+
+def test_import_croupier_never_imports_the_rl_packages() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, croupier, croupier.env, croupier.table;"
+        "assert not {'pettingzoo', 'gymnasium'} & set(sys.modules), sorted(sys.modules)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("name", ["holdem-nl", "razz", "leduc", "omaha-hilo"])
+def test_vector_batch_encoding_is_the_single_encoding(name: str) -> None:
+    game, stacks = GAMES[name]
+    venv = VectorEnv(game, 8, stacks, seed=3)
+    obs, mask, seats = venv.reset()
+    rng = np.random.default_rng(2)
+    for _ in range(150):
+        for t, hand in enumerate(venv.hands):
+            assert seats[t] == hand.actor
+            single = venv.encoder.encode(hand, int(seats[t]), venv._summaries[t])
+            assert np.array_equal(single, obs[t])
+            assert np.array_equal(venv.actions.mask(hand), mask[t])
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        obs, mask, seats, _, _ = venv.step(actions)
