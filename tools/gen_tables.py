@@ -41,7 +41,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -99,13 +99,16 @@ def straight_top(distinct: Iterable[int]) -> int:
     return -1
 
 
-def high_class(ranks: Ranks, flush: bool) -> tuple[int, ...]:
-    """Comparable (category, significant ranks...) of one five-card hand."""
+def high_class(
+    ranks: Ranks, flush: bool, straight: Callable[[Ranks], int] = straight_top
+) -> tuple[int, ...]:
+    """Comparable (category, significant ranks...) of one five-card hand; ``straight``
+    gives a straight's top rank (-1: none), the one rule short-deck changes."""
     counts = {r: ranks.count(r) for r in set(ranks)}
     groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     order = tuple(r for r, _ in groups)
     shape = tuple(c for _, c in groups)
-    top = straight_top(ranks) if len(counts) == 5 else -1
+    top = straight(ranks) if len(counts) == 5 else -1
     if flush:
         return (STRAIGHT_FLUSH, top) if top >= 0 else (FLUSH, *order)
     if top >= 0:
@@ -367,24 +370,7 @@ def short_straight_top(distinct: Iterable[int]) -> int:
 
 def short_class(ranks: Ranks, flush: bool) -> tuple[int, ...]:
     """(category, ranks...) of five short-deck cards (rank codes 4..12), category a Category."""
-    counts = {r: ranks.count(r) for r in set(ranks)}
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    order = tuple(r for r, _ in groups)
-    shape = tuple(c for _, c in groups)
-    top = short_straight_top(ranks) if len(counts) == 5 else -1
-    if flush:
-        return (STRAIGHT_FLUSH, top) if top >= 0 else (FLUSH, *order)
-    if top >= 0:
-        return (STRAIGHT, top)
-    category = {
-        (4, 1): QUADS,
-        (3, 2): FULL_HOUSE,
-        (3, 1, 1): TRIPS,
-        (2, 2, 1): TWO_PAIR,
-        (2, 1, 1, 1): PAIR,
-        (1, 1, 1, 1, 1): HIGH_CARD,
-    }[shape]
-    return (category, *order)
+    return high_class(ranks, flush, short_straight_top)
 
 
 def short_values(order: Sequence[int]) -> tuple[dict[tuple[int, ...], int], list[tuple[int, ...]]]:
