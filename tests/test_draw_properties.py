@@ -34,6 +34,7 @@ import random
 from collections.abc import Callable, Sequence
 
 import pytest
+from driving import apply as apply_betting
 from driving import check_settled, refused
 
 import croupier
@@ -121,25 +122,14 @@ def choose(rng: random.Random, hand: Hand) -> Move:
 
 
 def apply(hand: Hand, move: Move) -> None:
+    """The draws here; every betting move as tests/driving.py makes it."""
     kind, arg = move
     if kind == "d":
         hand.discard(list(arg))  # type: ignore[call-overload]
     elif kind == "p":
         hand.stand_pat()
-    elif kind == "k":
-        hand.check_or_call()
-    elif kind == "r":
-        hand.raise_to(arg)  # type: ignore[arg-type]
-    elif kind == "f":
-        hand.fold()
-    elif kind == "x":
-        hand.check()
-    elif kind == "c":
-        hand.call()
-    elif kind == "a":
-        hand.all_in()
     else:
-        raise AssertionError(kind)
+        apply_betting(hand, (kind, arg))  # type: ignore[arg-type]
 
 
 def bound(game: Game, stacks: Sequence[int]) -> int:
