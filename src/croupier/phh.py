@@ -670,8 +670,290 @@ actions = ['p2 cbr 3', 'p1 f']
 # -- reading --------------------------------------------------------------------------
 
 
+# -- the reader's quick path ------------------------------------------------------------
+#
+# Real files hold the same few kinds of hands: the fields of the specification with
+# their plain types, known action lines.  _quick_hand reads such a table in one pass
+# and makes the HandHistory without running its checks again (they are made here,
+# on the values as read); on anything else (extra fields, an unusual type or value,
+# a line that does not parse) it returns None and _hand takes the checked path,
+# which names the problem.  It accepts only what the checked path accepts, and
+# makes the same hand (tests/test_phh_quick.py compares them, shipped files and
+# fuzzed tables).
+
+# field -> its kind for the quick path (fields not listed take the checked path)
+_Q_STR, _Q_BOOL, _Q_INT, _Q_INT_OR_STR, _Q_TIME, _Q_BET, _Q_MONEY, _Q_INTS, _Q_STRS = range(9)
+_QUICK_KIND: dict[str, int] = {
+    **dict.fromkeys([name for name, kind in _FIELDS.items() if kind is _STR], _Q_STR),
+    "ante_trimming_status": _Q_BOOL,
+    **dict.fromkeys(["day", "month", "year", "level", "seat_count"], _Q_INT),
+    "hand": _Q_INT_OR_STR,
+    "table": _Q_INT_OR_STR,
+    "time": _Q_TIME,
+    **dict.fromkeys(["bring_in", "small_bet", "big_bet", "min_bet"], _Q_BET),
+    **dict.fromkeys(
+        ["antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"],
+        _Q_MONEY,
+    ),
+    "seats": _Q_INTS,
+    "players": _Q_STRS,
+}
+# the inclusive range of each int field
+_QUICK_RANGE: dict[str, tuple[int, int]] = {
+    "day": (1, 31),
+    "month": (1, 12),
+    "year": (-_INT64, _INT64 - 1),
+    "level": (-_INT64, _INT64 - 1),
+    "seat_count": (1, _INT64 - 1),
+}
+# the lowest amount (in units) of each money field; None: no lower bound
+_QUICK_LOW: dict[str, int | None] = {
+    "antes": 0,
+    "blinds_or_straddles": None,
+    "starting_stacks": 1,
+    "finishing_stacks": 0,
+    "winnings": 0,
+    "bring_in": 1,
+    "small_bet": 1,
+    "big_bet": 1,
+    "min_bet": 1,
+}
+_INFINITY = Decimal("Infinity")
+# every field of a HandHistory with its default, in order (a hand's __dict__)
+_DEFAULTS: dict[str, object] = {
+    **dict.fromkeys(_FIELDS),
+    "scale": 1,
+    "extra": FrozenMapping(),
+}
+# variant code -> (the fields it needs (True) or must not have (False), its lowest card)
+_VARIANT_USES: dict[str, tuple[tuple[tuple[str, bool], ...], int]] = {}
+# action text -> (Action if it has no amount else None, parts, decimal places of the
+# amount (-1: none), the highest player index named (-1: none), the lowest card (52: none))
+_QuickLine = tuple[Action | None, Parts, int, int, int]
+_quick_lines: dict[str, _QuickLine] = {}
+
+
+def _variant_uses(variant: str) -> tuple[tuple[tuple[str, bool], ...], int] | None:
+    uses = _VARIANT_USES.get(variant)
+    if uses is None:
+        try:
+            letter, game = from_phh(variant)
+        except ValueError:
+            return None
+        stud, fixed = rules_of(game).is_stud, letter == "F"
+        fields = (
+            ("blinds_or_straddles", not stud),
+            ("bring_in", stud),
+            ("small_bet", fixed),
+            ("big_bet", fixed),
+            ("min_bet", not fixed),
+        )
+        uses = _VARIANT_USES[variant] = (fields, 4 * rules_of(game).lowest_rank)
+    return uses
+
+
+def _quick_line(text: str) -> _QuickLine | None:
+    line = _quick_lines.get(text)
+    if line is None:
+        try:
+            parts = parse_action(text)
+        except PHHError:
+            return None
+        what, actor, target, cards, amount, dealt, comment = parts
+        places = -1
+        action: Action | None = None
+        if amount is None:
+            action = Action(what, actor, target, cards, None, dealt, comment)
+        elif type(amount) is Decimal:
+            places = decimal_places(amount)
+        else:
+            places = 0
+        top = max(-1 if actor is None else actor, -1 if target is None else target)
+        low = min([c for c in cards if c is not None], default=52)
+        line = (action, parts, places, top, low)
+        if len(_quick_lines) >= _CACHE_SIZE:
+            _quick_lines.clear()
+        _quick_lines[text] = line
+    return line
+
+
+def _quick_amount(value: object) -> int:
+    """The decimal places of an amount as read (-1: not a plain finite amount)."""
+    if type(value) is int:
+        return 0 if -MAX_CHIPS < value < MAX_CHIPS else -1
+    if type(value) is Decimal:
+        amount = value
+        if not amount.is_finite() or (amount and amount.adjusted() > 39):
+            return -1
+        places = decimal_places(amount)
+        return places if places <= MAX_PLACES else -1
+    return -1
+
+
+def _quick_hand(table: dict[str, object]) -> HandHistory | None:
+    """The hand of a plain table, checked in one pass; None: take the checked path."""
+    values = dict(_DEFAULTS)
+    money: list[str] = []
+    places = 0
+    infinite = False
+    for key, value in table.items():
+        kind = _QUICK_KIND.get(key)
+        if kind is None:
+            if key != "actions":
+                return None
+            continue  # read below, once the other fields are known
+        if kind == _Q_STR:
+            if type(value) is not str:
+                return None
+        elif kind == _Q_MONEY:
+            if type(value) is not list:
+                return None
+            for item in cast(list[object], value):
+                if type(item) is int:
+                    if not -MAX_CHIPS < item < MAX_CHIPS:
+                        return None
+                elif item is _INFINITY or (type(item) is Decimal and item == _INFINITY):
+                    if key != "starting_stacks":
+                        return None
+                    infinite = True
+                else:
+                    found = _quick_amount(item)
+                    if found < 0:
+                        return None
+                    places = max(places, found)
+            money.append(key)
+        elif kind == _Q_BET:
+            found = _quick_amount(value)
+            if found < 0:
+                return None
+            places = max(places, found)
+            money.append(key)
+        elif kind == _Q_INT:
+            if type(value) is not int:
+                return None
+            low, high = _QUICK_RANGE[key]
+            if not low <= value <= high:
+                return None
+        elif kind == _Q_BOOL:
+            if type(value) is not bool:
+                return None
+        elif kind == _Q_INT_OR_STR:
+            if type(value) is int:
+                if not -_INT64 <= value < _INT64:
+                    return None
+            elif type(value) is not str:
+                return None
+        elif kind == _Q_TIME:
+            if type(value) is not _dt.time or value.tzinfo is not None:
+                return None
+        elif kind == _Q_INTS:
+            if type(value) is not list:
+                return None
+            for item in cast(list[object], value):
+                if type(item) is not int or not -_INT64 <= item < _INT64:
+                    return None
+            value = tuple(cast(list[object], value))
+        elif kind == _Q_STRS:
+            if type(value) is not list:
+                return None
+            for item in cast(list[object], value):
+                if type(item) is not str:
+                    return None
+            value = tuple(cast(list[object], value))
+        values[key] = value
+    texts = table.get("actions")
+    variant = values["variant"]
+    if type(texts) is not list or variant is None or values["antes"] is None:
+        return None
+    stacks = values["starting_stacks"]
+    if stacks is None:
+        return None
+    uses = _variant_uses(cast(str, variant))
+    if uses is None:
+        return None
+    needed, lowest = uses
+    for name, used in needed:
+        if (values[name] is not None) is not used:
+            return None
+    players = len(cast(list[object], stacks))
+    if players < 2:
+        return None
+    lines: list[_QuickLine] = []
+    top, low = -1, 52
+    for text in cast(list[object], texts):
+        if type(text) is not str:
+            return None
+        line = _quick_line(text)
+        if line is None:
+            return None
+        lines.append(line)
+        places = max(places, line[2])
+        top = max(top, line[3])
+        low = min(low, line[4])
+    if top >= players or (lowest and low < lowest):
+        return None
+    scale = 10**places
+    for name in money:
+        value = values[name]
+        low_units = _QUICK_LOW[name]
+        if type(value) is list:
+            items = cast(list[object], value)
+            if len(items) != players:
+                return None
+            if infinite and name == "starting_stacks":
+                units = tuple(
+                    [
+                        None
+                        if i is _INFINITY or (type(i) is Decimal and i == _INFINITY)
+                        else to_units(cast(Decimal, i), scale)
+                        for i in items
+                    ]
+                )
+                present = [u for u in units if u is not None]
+            else:
+                units = tuple([to_units(cast(Decimal, i), scale) for i in items])
+                present = cast(list[int], list(units))
+            if present and (
+                max(present) >= MAX_CHIPS
+                or min(present) < (1 - MAX_CHIPS if low_units is None else low_units)
+            ):
+                return None
+            values[name] = units
+        else:
+            amount = to_units(cast(Decimal, value), scale)
+            if not cast(int, low_units) <= amount < MAX_CHIPS:
+                return None
+            values[name] = amount
+    for name in ("seats", "players"):
+        entries = values[name]
+        if entries is not None and len(cast(tuple[object, ...], entries)) != players:
+            return None
+    actions: list[Action] = []
+    for text, line in zip(cast(list[str], texts), lines, strict=True):
+        action = line[0]
+        if action is None:
+            action = _action(text, line[1], scale)
+            if cast(int, action.amount) >= MAX_CHIPS:
+                return None
+        actions.append(action)
+    values["actions"] = tuple(actions)
+    values["scale"] = scale
+    hand = object.__new__(HandHistory)
+    object.__setattr__(hand, "__dict__", values)
+    return hand
+
+
 def _hand(table: dict[str, object]) -> HandHistory:
     """The hand of one TOML table; errors name the field (not yet the line)."""
+    try:
+        quick = _quick_hand(table)
+    except (PHHError, ValueError, ArithmeticError):
+        quick = None  # the checked path names the problem
+    return _checked_hand(table) if quick is None else quick
+
+
+def _checked_hand(table: dict[str, object]) -> HandHistory:
+    """The hand of any TOML table, every field read and checked by its kind."""
     values: dict[str, Any] = {}
     extra: dict[str, object] = {}
     for key, value in table.items():
