@@ -790,9 +790,9 @@ def _quick_amount(value: object) -> int:
     return -1
 
 
-def _quick_hand(table: dict[str, object]) -> HandHistory | None:
+def _quick_hand(table: dict[str, Any]) -> HandHistory | None:
     """The hand of a plain table, checked in one pass; None: take the checked path."""
-    values = dict(_DEFAULTS)
+    values: dict[str, Any] = dict(_DEFAULTS)
     money: list[str] = []
     places = 0
     infinite = False
@@ -808,7 +808,7 @@ def _quick_hand(table: dict[str, object]) -> HandHistory | None:
         elif kind == _Q_MONEY:
             if type(value) is not list:
                 return None
-            for item in cast(list[object], value):
+            for item in value:
                 if type(item) is int:
                     if not -MAX_CHIPS < item < MAX_CHIPS:
                         return None
@@ -849,17 +849,17 @@ def _quick_hand(table: dict[str, object]) -> HandHistory | None:
         elif kind == _Q_INTS:
             if type(value) is not list:
                 return None
-            for item in cast(list[object], value):
+            for item in value:
                 if type(item) is not int or not -_INT64 <= item < _INT64:
                     return None
-            value = tuple(cast(list[object], value))
+            value = tuple(value)
         elif kind == _Q_STRS:
             if type(value) is not list:
                 return None
-            for item in cast(list[object], value):
+            for item in value:
                 if type(item) is not str:
                     return None
-            value = tuple(cast(list[object], value))
+            value = tuple(value)
         values[key] = value
     texts = table.get("actions")
     variant = values["variant"]
@@ -868,19 +868,19 @@ def _quick_hand(table: dict[str, object]) -> HandHistory | None:
     stacks = values["starting_stacks"]
     if stacks is None:
         return None
-    uses = _variant_uses(cast(str, variant))
+    uses = _variant_uses(variant)
     if uses is None:
         return None
     needed, lowest = uses
     for name, used in needed:
         if (values[name] is not None) is not used:
             return None
-    players = len(cast(list[object], stacks))
+    players = len(stacks)
     if players < 2:
         return None
     lines: list[_QuickLine] = []
     top, low = -1, 52
-    for text in cast(list[object], texts):
+    for text in texts:
         if type(text) is not str:
             return None
         line = _quick_line(text)
@@ -897,7 +897,7 @@ def _quick_hand(table: dict[str, object]) -> HandHistory | None:
         value = values[name]
         low_units = _QUICK_LOW[name]
         if type(value) is list:
-            items = cast(list[object], value)
+            items = value
             if len(items) != players:
                 return None
             if infinite and name == "starting_stacks":
@@ -905,14 +905,14 @@ def _quick_hand(table: dict[str, object]) -> HandHistory | None:
                     [
                         None
                         if i is _INFINITY or (type(i) is Decimal and i == _INFINITY)
-                        else to_units(cast(Decimal, i), scale)
+                        else to_units(i, scale)
                         for i in items
                     ]
                 )
                 present = [u for u in units if u is not None]
             else:
-                units = tuple([to_units(cast(Decimal, i), scale) for i in items])
-                present = cast(list[int], list(units))
+                whole = [i * scale if type(i) is int else to_units(i, scale) for i in items]
+                units, present = tuple(whole), whole
             if present and (
                 max(present) >= MAX_CHIPS
                 or min(present) < (1 - MAX_CHIPS if low_units is None else low_units)
@@ -920,20 +920,20 @@ def _quick_hand(table: dict[str, object]) -> HandHistory | None:
                 return None
             values[name] = units
         else:
-            amount = to_units(cast(Decimal, value), scale)
-            if not cast(int, low_units) <= amount < MAX_CHIPS:
+            amount = to_units(value, scale)
+            if not (low_units or 0) <= amount < MAX_CHIPS:
                 return None
             values[name] = amount
     for name in ("seats", "players"):
         entries = values[name]
-        if entries is not None and len(cast(tuple[object, ...], entries)) != players:
+        if entries is not None and len(entries) != players:
             return None
     actions: list[Action] = []
-    for text, line in zip(cast(list[str], texts), lines, strict=True):
+    for text, line in zip(texts, lines, strict=True):
         action = line[0]
         if action is None:
             action = _action(text, line[1], scale)
-            if cast(int, action.amount) >= MAX_CHIPS:
+            if (action.amount or 0) >= MAX_CHIPS:
                 return None
         actions.append(action)
     values["actions"] = tuple(actions)
