@@ -22,6 +22,8 @@ cdef class Hand:
     cdef object _aggressor, _previous_aggressor, _first_actor, _full_level, _increment
     cdef object _to_match, _blind_level, _settlement, _settle_inputs, _winnings
     cdef object _payoffs, _received, _showdown, _starting
+    cdef tuple _plan
+    cdef object _min_bet
 
     # Internal methods become C methods (no Python call on the hot path).
     cdef int _require_actor(self, str what) except -1
@@ -42,3 +44,12 @@ cdef class Hand:
     cdef int _require_drawer(self, str what) except -1
     @cython.locals(k=Py_ssize_t, unknown=Py_ssize_t, seen=cython.ulonglong, bit=cython.ulonglong)
     cdef list _discards_of(self, int i, object cards)
+    cdef _post_forced_bets(self)
+    cdef _post_ante(self, int seat, object amount, bint dead)
+    cdef _begin_street(self, bint first=*)
+    @cython.locals(k=Py_ssize_t, count=Py_ssize_t)
+    cdef _deal(self, object street)
+    cdef _bring_in_start(self)
+    cdef _best_board_seat(self)
+    cdef _settle(self, bint showdown)
+    cdef list _live_money(self)

@@ -169,9 +169,11 @@ class Hand:
         "_increment",
         "_last_blind_seat",
         "_live",
+        "_min_bet",
         "_muck",
         "_n",
         "_payoffs",
+        "_plan",
         "_previous_aggressor",
         "_raises",
         "_received",
@@ -233,16 +235,16 @@ class Hand:
                 raise ValueError(
                     f"bring_in_seat {bring_in_seat} is not a seat of a {n}-handed game"
                 )
+        plan = _plan(game, n)
+        self._plan = plan
         self.game = game
         self._n = n
-        self._stud = game.is_stud
-        self._fixed = game.structure is FIXED_LIMIT
+        self._stud = plan[1]
+        self._fixed = plan[2]
         self._unit = 0  # the fixed-limit bet of the current street
-        draws = False
-        for street in game.streets:
-            if street.draw:
-                draws = True
+        draws = plan[3]
         self._draws = draws
+        self._min_bet = plan[4]
         self._drawing = False  # a draw is under way: the actor discards or stands pat
         # Draw games: the discards and folded hands a reshuffle may use (seeded
         # decks), how many reshuffles there were, and the seed they are drawn from.
@@ -251,7 +253,7 @@ class Hand:
         self._free = 0  # during a draw: the cards no player still in holds
         self._seed = seed
         self._given = deck is not None
-        self._deck = _make_deck(game, n, seed, deck, draws)
+        self._deck = _make_deck(game, n, plan[5], seed, deck, draws)
         self._stacks = list(stacks)
         self._starting = tuple(stacks)
         self._bets = [0] * n
@@ -879,7 +881,9 @@ class Hand:
         return increment >= self._increment
 
     def _post_forced_bets(self) -> None:
-        antes, blinds = self.game.forced_bets(self._n)
+        antes, blinds = self._plan[6]
+        if antes is None:
+            antes, blinds = self.game.forced_bets(self._n)  # raises the game's error
         # Antes that every player posts alike are layered like bets (a player
         # all-in for less wins only what they matched); a big-blind ante, other
         # unequal antes and dead blinds are dead money in the main pot.
@@ -929,20 +933,20 @@ class Hand:
         self._aggressor = None
         if self._stud:
             self._to_match = 0
-            self._increment = game.min_bet
+            self._increment = self._min_bet
             self._full_level = 0
             start = self._bring_in_start() if first else self._best_board_seat()
         elif first:
             # Pre-flop the big blind (or the largest straddle) is the opening bet,
             # at its full amount even when posted all-in for less.
             self._to_match = max(self._blind_level, max(self._bets))
-            self._increment = max(game.min_bet, self._blind_level)
+            self._increment = max(self._min_bet, self._blind_level)
             self._full_level = self._to_match
             self._raises = 1 if self._blind_level else 0
             start = (self._last_blind_seat + 1) % n
         else:
             self._to_match = 0
-            self._increment = game.min_bet
+            self._increment = self._min_bet
             self._full_level = 0
             start = 0
         self.actor = self._find_actor(start)
@@ -1241,14 +1245,51 @@ _unpack_keys = struct.Struct("<64I").unpack
 _KEY_BLOCKS = tuple(struct.Struct(f"<{16 * blocks}I") for blocks in range(5))  # 16 keys a block
 
 
-def _make_deck(
-    game: Game, n: int, seed: int | None, deck: Sequence[int] | None, draws: bool
-) -> list[int]:
+# What the engine reads of a game at every deal, worked out once per game and
+# table size (games are immutable): (game, is_stud, fixed limit, draws, min_bet,
+# cards needed, (antes, blinds) or (None, None) when the game cannot seat that many).
+# The cache is keyed by the game's id and holds the game, so the id stays its own
+# while cached; it is cleared when it reaches _PLANS_SIZE entries.
+_PLANS_SIZE = 1024
+_plans: dict[tuple[int, int], tuple[object, ...]] = {}
+
+
+def _plan(game: Game, n: int) -> tuple[object, ...]:
+    key = (id(game), n)
+    plan = _plans.get(key)
+    if plan is not None and plan[0] is game:
+        return plan
     need = 0
-    for street in game.streets:  # a loop, not sum(generator): once per hand
+    draws = False
+    for street in game.streets:
         need += (street.hole + street.up) * n + street.board
+        if street.draw:
+            draws = True
+    bets: tuple[object, object]
+    try:
+        antes, blinds = game.forced_bets(n)
+        bets = (tuple(antes), tuple(blinds))
+    except ValueError:
+        bets = (None, None)
+    plan = (
+        game,
+        game.is_stud,
+        game.structure is FIXED_LIMIT,
+        draws,
+        game.min_bet,
+        min(len(game.deck), need),
+        bets,
+    )
+    if len(_plans) >= _PLANS_SIZE:
+        _plans.clear()
+    _plans[key] = plan
+    return plan
+
+
+def _make_deck(
+    game: Game, n: int, need: int, seed: int | None, deck: Sequence[int] | None, draws: bool
+) -> list[int]:
     cards_of_game = game.deck
-    need = min(len(cards_of_game), need)
     if deck is None:
         # Draw games: the whole deck, the stub of the draws (docs/rules.md §5.7).
         return _shuffled(seed, len(cards_of_game) if draws else need, cards_of_game)[::-1]

@@ -100,7 +100,10 @@ def _per_seat(values: Sequence[int], seat_of: Sequence[int]) -> tuple[int, ...]:
 # its stakes): game_for makes each once, in a cache cleared when it reaches
 # _CACHE_SIZE entries.
 _CACHE_SIZE = 4096
-_games: dict[tuple[object, ...], tuple[Game, tuple[int, ...]]] = {}
+# key -> (game, seat of each player, whether every player sits in his own seat,
+# whether the game is stud, whether it draws, the dealing plan of _flop_deck)
+_Entry = tuple[Game, tuple[int, ...], bool, bool, bool, tuple[tuple[int, int], ...]]
+_games: dict[tuple[object, ...], _Entry] = {}
 
 
 def game_for(history: HandHistory) -> tuple[Game, list[int]]:
@@ -113,6 +116,12 @@ def game_for(history: HandHistory) -> tuple[Game, list[int]]:
     >>> game.name, seats
     ("Texas Hold'em", [0, 1, 2])
     """
+    entry = _entry(history)
+    return entry[0], list(entry[1])
+
+
+def _entry(history: HandHistory) -> _Entry:
+    """The cached game of ``history`` and what replay needs to know of it."""
     key = (
         history.variant,
         history.antes,
@@ -126,11 +135,30 @@ def game_for(history: HandHistory) -> tuple[Game, list[int]]:
     found = _games.get(key)
     if found is None:
         made, seats = _make_game(history)
-        found = made, tuple(seats)
+        n = len(seats)
+        plan: list[tuple[int, int]] = []
+        if not (made.is_stud or made.is_draw):
+            # The engine's dealing order (Game.deals), every seat in: in these
+            # games every hole card is dealt before anyone can fold.
+            dealt = [0] * (n + 1)  # cards so far of each seat, then of the board
+            for street in made.streets:
+                for target, count in made.deals(street, range(n)):
+                    where = n if target is None else target
+                    for _ in range(count):
+                        plan.append((where, dealt[where]))
+                        dealt[where] += 1
+        found = (
+            made,
+            tuple(seats),
+            seats == list(range(n)),
+            made.is_stud,
+            made.is_draw,
+            tuple(plan),
+        )
         if len(_games) >= _CACHE_SIZE:
             _games.clear()
         _games[key] = found
-    return found[0], list(found[1])
+    return found
 
 
 def _make_game(history: HandHistory) -> tuple[Game, list[int]]:
@@ -276,23 +304,40 @@ def _draw_deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list
     return deck
 
 
-def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]:
-    """The engine's dealing order filled with the cards the history records."""
-    if game.is_stud:
-        return _stud_deck(history)
-    if game.is_draw:
-        return _draw_deck(history, game, seat_of)
+def _flop_deck(
+    history: HandHistory, seat_of: Sequence[int], plan: tuple[tuple[int, int], ...]
+) -> list[int]:
+    """The deck of a flop game: ``plan`` gives the (seat, or ``n`` for the board,
+    and its card number) of each card in dealing order (see :func:`_entry`)."""
     n = len(seat_of)
-    holes: list[list[int]] = [[] for _ in range(n)]
-    board: list[int] = []
+    dealt: list[list[int]] = [[] for _ in range(n + 1)]  # each seat's cards, then the board
+    shown = False
     for action in history.actions:
-        if not action.cards or action.kind == "sm":
+        cards = action.cards
+        if not cards:
             continue
-        cards = [UNKNOWN if c is None else c for c in action.cards]
-        if action.kind == "dh" and action.target is not None:
-            holes[seat_of[action.target]].extend(cards)
-        elif action.kind == "db":
-            board.extend(cards)
+        kind = action.kind
+        if kind == "dh":
+            target = action.target
+            if target is not None:
+                hole = dealt[seat_of[target]]
+                for c in cards:
+                    hole.append(UNKNOWN if c is None else c)
+        elif kind == "db":
+            board = dealt[n]
+            for c in cards:
+                board.append(UNKNOWN if c is None else c)
+        elif kind == "sm":
+            shown = True
+    if shown:
+        _fill_shown(history, seat_of, dealt)
+    return [
+        dealt[where][k] if k < len(dealt[where]) else UNKNOWN for where, k in plan
+    ]
+
+
+def _fill_shown(history: HandHistory, seat_of: Sequence[int], holes: list[list[int]]) -> None:
+    """The cards shown at showdown fill the unknown hole cards (``holes`` per seat)."""
     for player, cards in _shown(history).items():
         seat = seat_of[player]
         hole = holes[seat]
@@ -302,17 +347,6 @@ def _deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]
                     hole[k] = seen
                 elif seen not in (dealt, UNKNOWN) and sorted(hole) != sorted(cards):
                     raise ValueError(f"seat {seat} shows {cards} but was dealt {hole}")
-    # The engine's dealing order (Game.deals), every seat in: in these games
-    # every hole card is dealt before anyone can fold.
-    sources = [iter(cards) for cards in holes]
-    from_board = iter(board)
-    deck: list[int] = []
-    for street in game.streets:
-        for target, count in game.deals(street, range(n)):
-            source = from_board if target is None else sources[target]
-            for _ in range(count):
-                deck.append(next(source, UNKNOWN))
-    return deck
 
 
 class Replay:
@@ -400,21 +434,28 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
     (unless ``check`` is false) :class:`~croupier.errors.PHHError` when the hand
     ends on other stacks than the file's ``finishing_stacks``.
     """
-    game, seat_of = game_for(history)
-    unlimited = unlimited_stack(history) if None in history.starting_stacks else 0
-    stacks = [unlimited if s is None else s for s in history.starting_stacks]
+    game, seat_of, in_order, stud, draws, plan = _entry(history)
+    starting = history.starting_stacks
+    if None in starting:
+        unlimited = unlimited_stack(history)
+        stacks = [unlimited if s is None else s for s in starting]
+    else:
+        stacks = list(starting)
+    if not in_order:
+        stacks = list(_per_seat(stacks, seat_of))
     bring_in_seat = None
-    if game.is_stud:
+    if stud:
         # The first player action is the bring-in (or a completion instead).
         first = next((a for a in history.actions if a.actor is not None), None)
         if first is not None and first.kind in ("pb", "cbr"):
             bring_in_seat = seat_of[first.actor]  # type: ignore[index]
+        deck = _stud_deck(history)
+    elif draws:
+        deck = _draw_deck(history, game, seat_of)
+    else:
+        deck = _flop_deck(history, seat_of, plan)
     try:
-        hand = game.start(
-            list(_per_seat(stacks, seat_of)),
-            deck=_deck(history, game, seat_of),
-            bring_in_seat=bring_in_seat,
-        )
+        hand = Hand(game, stacks, deck=deck, bring_in_seat=bring_in_seat)
     except ValueError as exc:
         if "brings in by the rules" in str(exc):
             raise IllegalAction(f"the wrong seat brings in: {exc}") from None
@@ -448,8 +489,11 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
         except IllegalAction as exc:
             raise IllegalAction(f"{_where(history, index)}: {exc}") from None
     result = Replay(history, hand, seat_of)
-    if check and history.finishing_stacks is not None and hand.is_over and not hand.unsettled:
-        _check_finishing_stacks(history, result)
+    recorded = history.finishing_stacks
+    if check and recorded is not None and hand.is_over and not hand.unsettled:
+        ours = hand.stacks
+        if [ours[seat] for seat in seat_of] != list(recorded):
+            _check_finishing_stacks(history, result)  # raises unless every mismatch is inf's
     return result
 
 
