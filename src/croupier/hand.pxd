@@ -44,6 +44,13 @@ cdef class Hand:
     cdef int _require_drawer(self, str what) except -1
     @cython.locals(k=Py_ssize_t, unknown=Py_ssize_t, seen=cython.ulonglong, bit=cython.ulonglong)
     cdef list _discards_of(self, int i, object cards)
+    cdef bint _can_raise(self) except -1
+    cdef object _min_raise(self, int i)
+    cdef object _max_raise(self, int i)
+    cdef _check(self, int i)
+    cdef _call(self, int i)
+    cdef _refuse_during_bring_in(self, int i, str what)
+    cdef object _fixed_limit_target(self)
     cdef _post_forced_bets(self)
     cdef _post_ante(self, int seat, object amount, bint dead)
     cdef _begin_street(self, bint first=*)

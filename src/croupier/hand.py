@@ -490,6 +490,9 @@ class Hand:
     @property
     def can_raise(self) -> bool:
         """Whether the actor may bet or raise now (including all-in for less)."""
+        return self._can_raise()
+
+    def _can_raise(self) -> bool:
         i = self.actor
         if i is None or self._drawing:
             return False
@@ -512,19 +515,24 @@ class Hand:
     @property
     def min_raise_to(self) -> int | None:
         """Smallest legal "raise to" (all-in for less when that is all the actor has)."""
-        if not self.can_raise:
+        if not self._can_raise():
             return None
-        assert self.actor is not None
-        target = self._fixed_limit_target() if self._fixed else self._to_match + self._increment
-        return min(target, self._all_in_amount(self.actor))
+        return self._min_raise(self.actor)
 
     @property
     def max_raise_to(self) -> int | None:
         """Largest legal "raise to"."""
-        if not self.can_raise:
+        if not self._can_raise():
             return None
-        assert self.actor is not None
-        i = self.actor
+        return self._max_raise(self.actor)
+
+    def _min_raise(self, i: int) -> int:
+        """The smallest "raise to" of seat ``i`` (the actor, who may raise)."""
+        target = self._fixed_limit_target() if self._fixed else self._to_match + self._increment
+        return min(target, self._all_in_amount(i))
+
+    def _max_raise(self, i: int) -> int:
+        """The largest "raise to" of seat ``i`` (the actor, who may raise)."""
         cap = self._all_in_amount(i)
         structure = self.game.structure
         if structure is FIXED_LIMIT:
@@ -553,7 +561,23 @@ class Hand:
         self._advance(i)
 
     def check(self) -> None:
-        i = self._require_actor("check")
+        self._check(self._require_actor("check"))
+
+    def call(self) -> None:
+        i = self._require_actor("call")
+        if self._bets[i] >= self._to_match:
+            raise IllegalAction(f"seat {i} cannot call: nothing to call (check instead)")
+        self._call(i)
+
+    def check_or_call(self) -> None:
+        """Check when possible, else call."""
+        i = self._require_actor("check or call")
+        if self._bets[i] >= self._to_match:
+            self._check(i)
+        else:
+            self._call(i)
+
+    def _check(self, i: int) -> None:
         self._refuse_during_bring_in(i, "check")
         if self._bets[i] < self._to_match:
             raise IllegalAction(f"seat {i} cannot check: {self.to_call} to call")
@@ -561,22 +585,11 @@ class Hand:
         self._history.append((i, "cc"))
         self._advance(i)
 
-    def call(self) -> None:
-        i = self._require_actor("call")
-        if self._bets[i] >= self._to_match:
-            raise IllegalAction(f"seat {i} cannot call: nothing to call (check instead)")
+    def _call(self, i: int) -> None:
         self._put(i, min(self._to_match, self._all_in_amount(i)))
         self._acted[i] = self._to_match
         self._history.append((i, "cc"))
         self._advance(i)
-
-    def check_or_call(self) -> None:
-        """Check when possible, else call."""
-        i = self._require_actor("check or call")
-        if self._bets[i] >= self._to_match:
-            self.check()
-        else:
-            self.call()
 
     def raise_to(self, total: int) -> None:
         """Bet or raise so that this round's total in front of the actor is ``total``."""
@@ -585,10 +598,9 @@ class Hand:
             if not is_int(total):
                 raise IllegalAction(f"raise amount must be an int, got {total!r}")
             total = as_int(total, "raise amount")
-        if not self.can_raise:
+        if not self._can_raise():
             raise IllegalAction(f"seat {i} may not raise now")
-        lo, hi = self.min_raise_to, self.max_raise_to
-        assert lo is not None and hi is not None
+        lo, hi = self._min_raise(i), self._max_raise(i)
         if not lo <= total <= hi:
             raise IllegalAction(f"seat {i} may raise to {lo}..{hi}, not {total}")
         previous = self._to_match
