@@ -253,3 +253,23 @@ def test_memory_does_not_grow_with_the_file(tmp_path: Path) -> None:
         assert count == 413 * 8
     assert peaks[0] < 8 * phh._BLOCK < path.stat().st_size  # a few blocks of the file
     assert peaks[0] * 10 < peaks[1], peaks
+
+
+def test_headers_are_found_where_the_header_pattern_matches() -> None:
+    # phh._headers searches after newlines (fast); it must find what the
+    # line-anchored pattern finds, from any line start and up to any limit.
+    import random
+
+    rng = random.Random(7)
+    alphabet = [b"\n", b"[", b"]", b"1", b"a", b" ", b"\t", b"#", b"'", b'"', b"\r", b"-", b"x"]
+    alphabet += [b"\n[1]", b"[2]\n", b"\n [ 'a b' ] # c", b'\n["x"]\r\n', b"\n[3]"]
+    found = 0
+    for _ in range(3000):
+        data = b"".join(rng.choice(alphabet) for _ in range(rng.randrange(60)))
+        starts = [0] + [i + 1 for i, c in enumerate(data) if c == 10]
+        start = rng.choice(starts)
+        limit = rng.randrange(start, len(data) + 1)
+        want = [m.start() for m in phh._HEADER.finditer(data, start, limit)]
+        assert list(phh._headers(data, start, limit)) == want, (data, start, limit)
+        found += len(want)
+    assert found > 100

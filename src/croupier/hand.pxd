@@ -60,3 +60,5 @@ cdef class Hand:
     cdef _best_board_seat(self)
     cdef _settle(self, bint showdown)
     cdef list _live_money(self)
+    @cython.locals(k=Py_ssize_t, i=Py_ssize_t, n=Py_ssize_t)
+    cdef tuple _showdown_order(self, list live)

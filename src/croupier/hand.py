@@ -235,7 +235,7 @@ class Hand:
                 raise ValueError(
                     f"bring_in_seat {bring_in_seat} is not a seat of a {n}-handed game"
                 )
-        plan = _plan(game, n)
+        plan: _Plan = _plan(game, n)
         self._plan = plan
         self.game = game
         self._n = n
@@ -515,16 +515,18 @@ class Hand:
     @property
     def min_raise_to(self) -> int | None:
         """Smallest legal "raise to" (all-in for less when that is all the actor has)."""
-        if not self._can_raise():
+        i = self.actor
+        if i is None or not self._can_raise():
             return None
-        return self._min_raise(self.actor)
+        return self._min_raise(i)
 
     @property
     def max_raise_to(self) -> int | None:
         """Largest legal "raise to"."""
-        if not self._can_raise():
+        i = self.actor
+        if i is None or not self._can_raise():
             return None
-        return self._max_raise(self.actor)
+        return self._max_raise(i)
 
     def _min_raise(self, i: int) -> int:
         """The smallest "raise to" of seat ``i`` (the actor, who may raise)."""
@@ -893,9 +895,12 @@ class Hand:
         return increment >= self._increment
 
     def _post_forced_bets(self) -> None:
-        antes, blinds = self._plan[6]
-        if antes is None:
-            antes, blinds = self.game.forced_bets(self._n)  # raises the game's error
+        planned = self._plan[6]
+        if planned[0] is None or planned[1] is None:
+            found = self.game.forced_bets(self._n)  # raises the game's error
+            antes, blinds = tuple(found[0]), tuple(found[1])
+        else:
+            antes, blinds = planned[0], planned[1]
         # Antes that every player posts alike are layered like bets (a player
         # all-in for less wins only what they matched); a big-blind ante, other
         # unequal antes and dead blinds are dead money in the main pot.
@@ -938,7 +943,7 @@ class Hand:
             self._begin_betting(first)
 
     def _begin_betting(self, first: bool) -> None:
-        game, n = self.game, self._n
+        n = self._n
         self._acted = [-1] * n
         self._raises = 0
         self._previous_aggressor = self._aggressor
@@ -1102,7 +1107,11 @@ class Hand:
             live = [i for i in range(n) if not self._folded[i]]
             self._showdown = self._showdown_order(live)
             board = tuple(self._board)
-            if any(c == UNKNOWN for c in board) or any(UNKNOWN in self._holes[i] for i in live):
+            unknown = UNKNOWN in board
+            for i in live:
+                if UNKNOWN in self._holes[i]:
+                    unknown = True
+            if unknown:
                 self.unsettled = True
                 self._received = tuple(self._contributed)
                 self._payoffs = None
@@ -1123,13 +1132,15 @@ class Hand:
             shown = k == 0 or received[i] > returned[i]
             self._history.append((i, "sm", list(self._holes[i]) if shown else []))
         self._received = tuple(received)
-        self._payoffs = tuple(r - c for r, c in zip(received, self._contributed, strict=True))
+        contributed, stacks = self._contributed, self._stacks
+        self._payoffs = tuple([received[i] - contributed[i] for i in range(n)])
         for i in range(n):
-            self._stacks[i] += received[i]
+            stacks[i] += received[i]
 
     def _live_money(self) -> list[int]:
         """Each seat's contribution less its dead money (what the pots layer)."""
-        return [c - d for c, d in zip(self._contributed, self._dead, strict=True)]
+        contributed, dead = self._contributed, self._dead
+        return [contributed[i] - dead[i] for i in range(self._n)]
 
     def _showdown_order(self, live: list[int]) -> tuple[int, ...]:
         """RULES.md §6: who shows first, then clockwise.
@@ -1149,7 +1160,12 @@ class Hand:
         if first is None or self._folded[first]:
             first = live[0]
         n = self._n
-        return tuple(i for i in ((first + k) % n for k in range(n)) if not self._folded[i])
+        order = []
+        for k in range(n):
+            i = (first + k) % n
+            if not self._folded[i]:
+                order.append(i)
+        return tuple(order)
 
 
 def _action(entry: tuple[object, ...]) -> Action:
@@ -1263,27 +1279,30 @@ _KEY_BLOCKS = tuple(struct.Struct(f"<{16 * blocks}I") for blocks in range(5))  #
 # The cache is keyed by the game's id and holds the game, so the id stays its own
 # while cached; it is cleared when it reaches _PLANS_SIZE entries.
 _PLANS_SIZE = 1024
-_plans: dict[tuple[int, int], tuple[object, ...]] = {}
+_Plan = tuple[
+    "Game", bool, bool, bool, int, int, tuple[tuple[int, ...], tuple[int, ...]] | tuple[None, None]
+]
+_plans: dict[tuple[int, int], _Plan] = {}
 
 
-def _plan(game: Game, n: int) -> tuple[object, ...]:
+def _plan(game: Game, n: int) -> _Plan:
     key = (id(game), n)
-    plan = _plans.get(key)
-    if plan is not None and plan[0] is game:
-        return plan
+    found = _plans.get(key)
+    if found is not None and found[0] is game:
+        return found
     need = 0
     draws = False
     for street in game.streets:
         need += (street.hole + street.up) * n + street.board
         if street.draw:
             draws = True
-    bets: tuple[object, object]
+    bets: tuple[tuple[int, ...], tuple[int, ...]] | tuple[None, None]
     try:
         antes, blinds = game.forced_bets(n)
         bets = (tuple(antes), tuple(blinds))
     except ValueError:
         bets = (None, None)
-    plan = (
+    plan: _Plan = (
         game,
         game.is_stud,
         game.structure is FIXED_LIMIT,

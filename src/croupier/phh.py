@@ -1143,10 +1143,24 @@ Source = Union[PathOrFile, Iterable[Union[str, "os.PathLike[str]"]]]  # noqa: UP
 glob pattern), a file object, or an iterable of paths."""
 
 # A table header line ``[name]`` that starts a hand (dotted or array headers do not).
-_HEADER = re.compile(
-    rb"""^[ \t]*\[[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(?:#[^\n]*)?\r?$""",
-    re.M,
+_HEADER_LINE = (
+    rb"""[ \t]*\[[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(?:#[^\n]*)?\r?$"""
 )
+_HEADER = re.compile(rb"^" + _HEADER_LINE, re.M)  # a table header line
+# The same after a newline: a pattern that starts with a literal character is
+# searched for that character first (the regex engine tries every position of a
+# pattern that starts with ``^``: 80 instructions a byte, against about 2).
+_AFTER_NEWLINE = re.compile(rb"\n" + _HEADER_LINE, re.M)
+
+
+def _headers(data: bytes, start: int, limit: int) -> Iterator[int]:
+    """Where the table headers of ``data[start:limit]`` begin (``start`` begins a line)."""
+    if start == 0 and _HEADER.match(data, 0, limit):
+        yield 0
+    for match in _AFTER_NEWLINE.finditer(data, max(start - 1, 0), limit):
+        yield match.start() + 1
+
+
 _BLOCK = 1 << 18  # bytes read at a time
 _PHH_SUFFIXES = (".phh", ".phhs")
 _WINDOW = 4  # files read ahead by an executor
@@ -1224,8 +1238,7 @@ def _chunks(read: Callable[[int], bytes]) -> Iterator[tuple[int, bytes, str]]:
         pending += block
         limit = len(pending) if end else pending.rfind(b"\n") + 1  # whole lines only
         start = 0
-        for match in _HEADER.finditer(pending, search, limit):
-            at = match.start()
+        for at in _headers(pending, search, limit):
             between = pending[scanned:at]
             if b"''" in between or b'""' in between:
                 open_quote = _quotes(between, open_quote)

@@ -147,6 +147,10 @@ def _entry(history: HandHistory) -> _Entry:
                     for _ in range(count):
                         plan.append((where, dealt[where]))
                         dealt[where] += 1
+            if plan == sorted(plan) and len(set(dealt[:n])) == 1:
+                # Seat by seat, then the board (Hold'em, Omaha): the plan is
+                # (None, cards per seat, cards in all).
+                plan = [(-1, dealt[0]), (-1, len(plan))]
         found = (
             made,
             tuple(seats),
@@ -313,27 +317,35 @@ def _flop_deck(
     dealt: list[list[int]] = [[] for _ in range(n + 1)]  # each seat's cards, then the board
     shown = False
     for action in history.actions:
-        cards = action.cards
-        if not cards:
-            continue
         kind = action.kind
         if kind == "dh":
             target = action.target
             if target is not None:
                 hole = dealt[seat_of[target]]
-                for c in cards:
+                for c in action.cards:
                     hole.append(UNKNOWN if c is None else c)
         elif kind == "db":
             board = dealt[n]
-            for c in cards:
+            for c in action.cards:
                 board.append(UNKNOWN if c is None else c)
-        elif kind == "sm":
+        elif kind == "sm" and action.cards:
             shown = True
     if shown:
         _fill_shown(history, seat_of, dealt)
-    return [
-        dealt[where][k] if k < len(dealt[where]) else UNKNOWN for where, k in plan
-    ]
+    if plan[0][0] < 0:  # seat by seat, then the board
+        each, total = plan[0][1], plan[1][1]
+        deck: list[int] = []
+        for seat in range(n):
+            hole = dealt[seat]
+            if len(hole) == each:
+                deck += hole
+            else:
+                deck += (hole + [UNKNOWN] * each)[:each]
+        deck += dealt[n]
+        if len(deck) < total:
+            deck += [UNKNOWN] * (total - len(deck))
+        return deck[:total]
+    return [dealt[where][k] if k < len(dealt[where]) else UNKNOWN for where, k in plan]
 
 
 def _fill_shown(history: HandHistory, seat_of: Sequence[int], holes: list[list[int]]) -> None:
@@ -436,11 +448,8 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
     """
     game, seat_of, in_order, stud, draws, plan = _entry(history)
     starting = history.starting_stacks
-    if None in starting:
-        unlimited = unlimited_stack(history)
-        stacks = [unlimited if s is None else s for s in starting]
-    else:
-        stacks = list(starting)
+    unlimited = unlimited_stack(history) if None in starting else 0
+    stacks = [unlimited if s is None else s for s in starting]
     if not in_order:
         stacks = list(_per_seat(stacks, seat_of))
     bring_in_seat = None
