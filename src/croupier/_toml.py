@@ -136,6 +136,27 @@ def _decimal(text: str) -> Decimal | BadNumber:
         return BadNumber(text)
 
 
+class _Decimals(dict[str, "Decimal | BadNumber"]):
+    """Float token -> its value, made once: real files repeat the same amounts
+    (``0.50``, ``1``), and a hit is a dict lookup in C, not a Python call.  Cleared
+    when it reaches ``_DECIMALS`` entries.
+
+    >>> cache = _Decimals()
+    >>> cache["0.50"] is cache["0.50"], cache["0.50"]
+    (True, Decimal('0.50'))
+    """
+
+    def __missing__(self, text: str) -> Decimal | BadNumber:
+        if len(self) >= _DECIMALS:
+            self.clear()
+        value = self[text] = _decimal(text)
+        return value
+
+
+_DECIMALS = 1 << 16
+_parse_float = _Decimals().__getitem__
+
+
 def describe(item: object) -> str:
     """A TOML value, as the reading errors show it.
 
@@ -186,7 +207,7 @@ def parse(text: str, *, multi: bool, first_line: int = 1) -> tuple[str, dict[str
     # _FAST_BRACKETS openers (a hand has about ten), tomllib the others.
     if _name != "tomllib" and text.count("[") + text.count("{") <= _FAST_BRACKETS:
         try:
-            return text, _loads(text, parse_float=_decimal)
+            return text, _loads(text, parse_float=_parse_float)
         except Exception:  # read again by tomllib below, for its located message
             pass
     return text, _standard(text, multi, first_line)
@@ -218,7 +239,7 @@ def standard(text: str, *, multi: bool, first_line: int = 1) -> dict[str, Any]:
 def _standard(text: str, multi: bool, first_line: int) -> dict[str, Any]:
     pos: int | None = None
     try:
-        return tomllib.loads(text, parse_float=_decimal)
+        return tomllib.loads(text, parse_float=_parse_float)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
     except ValueError as exc:  # an integer beyond Python's digit limit for int()

@@ -777,17 +777,47 @@ def _quick_line(text: str) -> _QuickLine | None:
     return line
 
 
+# The reader's Decimal amounts are few objects (croupier._toml makes each float
+# token's value once): id -> (the amount, its decimal places or -1 if it is not a
+# plain finite amount, its units by scale), holding the amount so the id stays its
+# own; cleared when it reaches _CACHE_SIZE entries.
+_amount_info: dict[int, tuple[Decimal, int, dict[int, int]]] = {}
+
+
+def _decimal_info(amount: Decimal) -> tuple[Decimal, int, dict[int, int]]:
+    info = _amount_info.get(id(amount))
+    if info is not None and info[0] is amount:
+        return info
+    places = -1
+    if amount.is_finite() and not (amount and amount.adjusted() > 39):
+        places = decimal_places(amount)
+        if places > MAX_PLACES:
+            places = -1
+    info = (amount, places, {})
+    if len(_amount_info) >= _CACHE_SIZE:
+        _amount_info.clear()
+    _amount_info[id(amount)] = info
+    return info
+
+
 def _quick_amount(value: object) -> int:
     """The decimal places of an amount as read (-1: not a plain finite amount)."""
     if type(value) is int:
         return 0 if -MAX_CHIPS < value < MAX_CHIPS else -1
     if type(value) is Decimal:
-        amount = value
-        if not amount.is_finite() or (amount and amount.adjusted() > 39):
-            return -1
-        places = decimal_places(amount)
-        return places if places <= MAX_PLACES else -1
+        return _decimal_info(value)[1]
     return -1
+
+
+def _quick_units(value: int | Decimal, scale: int) -> int:
+    """``to_units(value, scale)`` of an amount :func:`_quick_amount` accepted."""
+    if not isinstance(value, Decimal):
+        return value * scale
+    units_of = _decimal_info(value)[2]
+    units = units_of.get(scale)
+    if units is None:
+        units = units_of[scale] = to_units(value, scale)
+    return units
 
 
 def _quick_hand(table: dict[str, Any]) -> HandHistory | None:
@@ -905,13 +935,13 @@ def _quick_hand(table: dict[str, Any]) -> HandHistory | None:
                     [
                         None
                         if i is _INFINITY or (type(i) is Decimal and i == _INFINITY)
-                        else to_units(i, scale)
+                        else _quick_units(i, scale)
                         for i in items
                     ]
                 )
                 present = [u for u in units if u is not None]
             else:
-                whole = [i * scale if type(i) is int else to_units(i, scale) for i in items]
+                whole = [i * scale if type(i) is int else _quick_units(i, scale) for i in items]
                 units, present = tuple(whole), whole
             if present and (
                 max(present) >= MAX_CHIPS
@@ -920,7 +950,7 @@ def _quick_hand(table: dict[str, Any]) -> HandHistory | None:
                 return None
             values[name] = units
         else:
-            amount = to_units(value, scale)
+            amount = _quick_units(value, scale)
             if not (low_units or 0) <= amount < MAX_CHIPS:
                 return None
             values[name] = amount
