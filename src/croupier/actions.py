@@ -219,7 +219,7 @@ def _is_index(value: object) -> bool:
 # -- the Action value -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One PHH action notation, parsed.
 

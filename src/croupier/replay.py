@@ -74,10 +74,17 @@ def unlimited_stack(history: HandHistory) -> int:
     >>> unlimited_stack(h)
     110
     """
-    total = sum(s for s in history.starting_stacks if s is not None)
-    total += sum(history.antes) + sum(abs(b) for b in history.blinds_or_straddles or ())
-    total += sum(a.amount for a in history.actions if a.amount is not None)
-    return total + (history.bring_in or 0) + 1
+    total = sum(history.antes) + (history.bring_in or 0) + 1
+    for stack in history.starting_stacks:
+        if stack is not None:
+            total += stack
+    for blind in history.blinds_or_straddles or ():
+        total += abs(blind)
+    for action in history.actions:
+        amount = action.amount
+        if amount is not None:
+            total += amount
+    return total
 
 
 def seats_for(history: HandHistory) -> list[int]:
