@@ -850,13 +850,15 @@ def _quick_hand(table: dict[str, Any]) -> HandHistory | None:
                     found = _quick_amount(item)
                     if found < 0:
                         return None
-                    places = max(places, found)
+                    if found > places:
+                        places = found
             money.append(key)
         elif kind == _Q_BET:
             found = _quick_amount(value)
             if found < 0:
                 return None
-            places = max(places, found)
+            if found > places:
+                places = found
             money.append(key)
         elif kind == _Q_INT:
             if type(value) is not int:
@@ -917,9 +919,13 @@ def _quick_hand(table: dict[str, Any]) -> HandHistory | None:
         if line is None:
             return None
         lines.append(line)
-        places = max(places, line[2])
-        top = max(top, line[3])
-        low = min(low, line[4])
+        _, _, line_places, line_top, line_low = line
+        if line_places > places:
+            places = line_places
+        if line_top > top:
+            top = line_top
+        if line_low < low:
+            low = line_low
     if top >= players or (lowest and low < lowest):
         return None
     scale = 10**places
