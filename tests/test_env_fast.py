@@ -35,7 +35,7 @@ from croupier import (
     ShortDeckHoldem,
     TexasHoldem,
 )
-from croupier.env import VectorEnv
+from croupier.env import PokerEnv, VectorEnv
 from croupier.env._fast import Kernel
 from croupier.env.actions import ActionKind, Actions, ActionsError
 from croupier.env.encoding import Encoder
@@ -233,3 +233,74 @@ def test_the_encoder_sees_the_cards_drawn() -> None:
     held[[encoder.deck_index[c] for c in hand.hole(seat)]] = 1.0
     assert np.array_equal(after[: len(game.deck)], held)
     assert not np.array_equal(before[: len(game.deck)], held)
+
+
+def drive(env: PokerEnv, seed: int, steps: list[tuple[object, ...]]) -> None:
+    """A random episode; every ``last()``, every dictionary and the agents after each step."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter(max_iter=5000):
+        observation, reward, terminated, truncated, info = env.last()
+        steps.append(
+            (
+                agent,
+                observation["observation"].tobytes(),
+                observation["action_mask"].tobytes(),
+                reward,
+                terminated,
+                truncated,
+                info,
+            )
+        )
+        other = env.possible_agents[-1]
+        seen = env.observe(other)  # any agent may look, in turn or not
+        steps.append((seen["observation"].tobytes(), seen["action_mask"].tobytes()))
+        if terminated or truncated:
+            env.step(None)
+        else:
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]) + int(env.action_space(agent).start))
+        steps.append(
+            (
+                tuple(env.agents),
+                env.agent_selection,
+                dict(env.rewards),
+                dict(env._cumulative_rewards),
+                dict(env.terminations),
+                dict(env.truncations),
+            )
+        )
+
+
+AEC_CASES: dict[str, tuple[Game, list[int], dict[str, object]]] = {
+    "holdem-nl": (TexasHoldem(NO_LIMIT, (1, 2)), [200] * 6, {}),
+    "holdem-nl-bb": (TexasHoldem(NO_LIMIT, (1, 3)), [20, 300, 7, 90], {"reward_unit": "bb"}),
+    "holdem-nl-raw": (TexasHoldem(NO_LIMIT, (1, 2)), [30] * 3, {"raw": True}),
+    "holdem-pl": (TexasHoldem(POT_LIMIT, (1, 2)), [100] * 4, {}),
+    "holdem-fl": (TexasHoldem(FIXED_LIMIT, (1, 2), bets=(2, 4)), [60] * 3, {}),
+    "omaha-hilo": (OmahaHiLo(POT_LIMIT, (1, 2)), [100] * 4, {}),
+    "razz": (Razz(antes=1), [50] * 4, {}),
+    "stud-hilo": (SevenCardStudHiLo(antes=2), [40] * 5, {}),
+    "kuhn": (KuhnPoker(), [2, 2], {}),
+    "leduc": (LeducHoldem(), [100, 100], {}),
+    "session": (TexasHoldem(NO_LIMIT, (5, 10)), [60, 30, 45, 80], {"session": True}),
+    "session-rebuy": (
+        SevenCardStud(antes=1),
+        [20, 8, 30],
+        {"session": True, "rebuy": 25, "max_hands": 40},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(AEC_CASES))
+def test_poker_env_fast_and_pure_agree_step_by_step(name: str) -> None:
+    game, stacks, options = AEC_CASES[name]
+    fast_env = PokerEnv(game, stacks, **options)  # type: ignore[arg-type]
+    pure_env = PokerEnv(game, stacks, fast=False, **options)  # type: ignore[arg-type]
+    for seed in range(6 if options.get("session") else 40):
+        ours: list[tuple[object, ...]] = []
+        theirs: list[tuple[object, ...]] = []
+        drive(fast_env, seed, ours)
+        drive(pure_env, seed, theirs)
+        assert ours == theirs
+        assert len(ours) > 6

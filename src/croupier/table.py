@@ -199,8 +199,8 @@ class Table:
         hand = self._hand
         if hand is None or not hand.is_over:
             raise TableError("no finished hand to end")
-        for seat, player in enumerate(self._seats):
-            self.stacks_list[player] = hand.stacks[seat]
+        for player, stack in zip(self._seats, hand.stacks, strict=True):
+            self.stacks_list[player] = stack
         if self.rebuy is not None:
             for player in self._seats:
                 if self.stacks_list[player] == 0:

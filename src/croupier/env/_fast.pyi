@@ -31,6 +31,9 @@ class Kernel:
     ) -> None: ...
     def fill_mask(self, hand: Hand, out: npt.NDArray[np.int8]) -> None: ...
     def apply(self, hand: Hand, index: int) -> int | None: ...
+    def bind(self, summary: npt.NDArray[np.float32]) -> None: ...
+    def observe(self, hand: Hand, seat: int, width: int, live: bool) -> dict[str, Any]: ...
+    def play(self, hand: Hand, index: int) -> int | None: ...
     def write(
         self,
         hands: list[Hand],
@@ -43,7 +46,9 @@ class Kernel:
         self,
         hands: list[Hand],
         actions: Sequence[Any],
-        new_hand: Callable[[int], Hand],
+        start: Callable[[list[int], int], Hand],
+        stacks: list[int],
+        bits: Callable[[int], int],
         summaries: npt.NDArray[np.float32],
         rewards: npt.NDArray[np.float32],
         dones: npt.NDArray[np.uint8],

@@ -22,11 +22,15 @@ arrays.  :meth:`Kernel.step` is one whole :meth:`croupier.env.VectorEnv.step`.
 True
 """
 
+cimport numpy as cnp
+from cpython.long cimport PyLong_AsDouble, PyLong_AsLongLongAndOverflow
 from libc.string cimport memset
 
 from croupier.hand cimport Hand
 
 from croupier.env.actions import ActionKind
+
+cnp.import_array()
 
 cdef enum:
     # The kinds of action of a list, in C.
@@ -38,6 +42,29 @@ cdef enum:
     # The sizes of the kernel's tables.
     MAX_ACTIONS = 64
     MAX_STREETS = 16
+
+
+cdef inline double _real(object x) except? -1.0:
+    """``float(x)`` of a chip amount (an int: exactly as Python rounds it)."""
+    if type(x) is int:
+        return PyLong_AsDouble(x)
+    return <double>x
+
+
+cdef double _pot(list amounts) except? -1.0:
+    """``float(sum(amounts))``: in C while the ints and their sum fit in 62 bits."""
+    cdef long long total = 0, x
+    cdef int overflow
+    for amount in amounts:
+        if type(amount) is not int:
+            return <double>sum(amounts)
+        x = PyLong_AsLongLongAndOverflow(amount, &overflow)
+        if overflow or not -(1LL << 62) < x < (1LL << 62):
+            return _real(sum(amounts))
+        total += x
+        if not -(1LL << 62) < total < (1LL << 62):
+            return _real(sum(amounts))
+    return <double>total
 
 
 cdef inline int _mod(int a, int m) noexcept nogil:
@@ -64,6 +91,8 @@ cdef class Kernel:
     cdef double fraction[MAX_ACTIONS]
     cdef signed char masks[4][MAX_ACTIONS]
     cdef int code  # of the last _encode whose seat was the actor: 2 * can fold + can raise
+    cdef float[:, :, ::1] summary  # PokerEnv's betting summary (bind)
+    cdef bint bound
 
     def __init__(self, encoder, actions):
         cdef int k, code
@@ -144,15 +173,15 @@ cdef class Kernel:
         row = out + self.off_seats
         for k in range(np_):
             other = _mod(seat + k, np_)
-            stack = stacks[other]
+            stack = _real(stacks[other])
             if single:
                 row[0] = (<float>stack) / self.bb32
-                row[1] = (<float>(<double>bets[other])) / self.bb32
-                row[2] = (<float>(<double>put[other])) / self.bb32
+                row[1] = (<float>_real(bets[other])) / self.bb32
+                row[2] = (<float>_real(put[other])) / self.bb32
             else:
                 row[0] = <float>(stack / bb)
-                row[1] = <float>((<double>bets[other]) / bb)
-                row[2] = <float>((<double>put[other]) / bb)
+                row[1] = <float>(_real(bets[other]) / bb)
+                row[2] = <float>(_real(put[other]) / bb)
             if folded[other]:
                 row[3] = 1.0
             elif stack == 0.0:
@@ -160,18 +189,18 @@ cdef class Kernel:
             row[5] = 1.0
             row += 6
         row = out + self.off_pot
-        row[0] = <float>((<double>(0 if hand._payoffs is not None else sum(put))) / bb)
+        row[0] = <float>((0.0 if hand._payoffs is not None else _pot(put)) / bb)
         actor = hand.actor
         self.code = -1
         if actor is not None:
             a = actor
             if a == seat:
                 to_call = hand.to_call
-                row[1] = <float>((<double>to_call) / bb)
+                row[1] = <float>(_real(to_call) / bb)
                 lo = hand.min_raise_to
                 if lo is not None:
-                    row[2] = <float>((<double>lo) / bb)
-                    row[3] = <float>((<double>(hand.max_raise_to or lo)) / bb)
+                    row[2] = <float>(_real(lo) / bb)
+                    row[3] = <float>(_real(hand.max_raise_to or lo) / bb)
                 fold = to_call > 0 and not hand._bring_in_pending
                 self.code = 2 * fold + (lo is not None)
                 out[self.off_turn + n] = 1.0
@@ -258,6 +287,62 @@ cdef class Kernel:
         """:meth:`Actions.apply`: play action ``index``; the "raise to" amount or None."""
         return self._apply(hand, index)
 
+    # ------------------------------------------------------------- PokerEnv
+
+    def bind(self, float[:, :, ::1] summary):
+        """Keep ``summary`` (streets x seats x 3) as the betting summary that
+        :meth:`observe` reads and :meth:`play` counts in (PokerEnv's)."""
+        if summary.shape[0] != self.s or summary.shape[1] != self.n or summary.shape[2] != 3:
+            raise ValueError("summary is not streets x seats x 3")
+        self.summary = summary
+        self.bound = True
+
+    def observe(self, Hand hand, int seat, int width, bint live):
+        """PokerEnv.observe of ``seat``: ``{"observation": ..., "action_mask": ...}``, new
+        arrays; the mask (``width`` entries) is the actions' when ``live`` and ``seat`` acts."""
+        cdef cnp.npy_intp dims[1]
+        cdef int k
+        cdef signed char* row
+        if not self.bound:
+            raise ValueError("no betting summary: bind one first")
+        if not 0 <= seat < hand._n or hand._n > self.n or width < self.n_actions:
+            raise ValueError(f"seat {seat} of a hand of {hand._n} players, mask width {width}")
+        dims[0] = self.size
+        obs = cnp.PyArray_EMPTY(1, dims, cnp.NPY_FLOAT32, 0)
+        self._encode(hand, seat, &self.summary[0, 0, 0], <float*>cnp.PyArray_DATA(obs), False)
+        dims[0] = width
+        mask = cnp.PyArray_ZEROS(1, dims, cnp.NPY_INT8, 0)
+        if live and self.code >= 0:
+            row = <signed char*>cnp.PyArray_DATA(mask)
+            for k in range(self.n_actions):
+                row[k] = self.masks[self.code][k]
+        return {"observation": obs, "action_mask": mask}
+
+    def play(self, Hand hand, object index):
+        """PokerEnv.step's move: play action ``index`` of the actor and count it in the
+        bound summary (unless it folded); the "raise to" amount or None."""
+        cdef int seat, street
+        cdef float value
+        cdef float* row
+        if not self.bound:
+            raise ValueError("no betting summary: bind one first")
+        actor = hand.actor
+        if actor is None:
+            raise ValueError("no one acts in the hand")
+        seat = actor
+        street = self.street_map[hand._street]
+        raised = self._apply(hand, index)
+        if not hand._folded[seat]:
+            row = &self.summary[street, seat, 0]
+            if raised is None:
+                row[0] += 1.0
+            else:
+                row[1] += 1.0
+                value = <float>(_real(raised) / self.bb)
+                if value > row[2]:
+                    row[2] = value
+        return raised
+
     # -------------------------------------------------------- vectorized step
 
     def write(
@@ -310,19 +395,23 @@ cdef class Kernel:
         self,
         list hands,
         object actions,
-        object new_hand,
+        object start,
+        object stacks,
+        object bits,
         float[:, :, :, ::1] summaries,
         float[:, ::1] rewards,
         unsigned char[::1] dones,
     ):
         """VectorEnv.step's loop: play each table's action; a finished hand's
-        payoffs go to ``rewards`` and ``dones``, and ``new_hand(t)`` replaces it;
+        payoffs go to ``rewards`` and ``dones``, and a new hand replaces it
+        (VectorEnv._new_hand: ``start(stacks, bits(64))`` until someone acts);
         otherwise the action is counted in the table's betting summary."""
         cdef Py_ssize_t t, count = len(hands)
-        cdef int seat, street, k, at
+        cdef int seat, street, k, tries
         cdef float value
         cdef float* flat
         cdef Hand hand
+        cdef Hand fresh
         if (
             len(actions) != count
             or rewards.shape[0] != count
@@ -345,15 +434,22 @@ cdef class Kernel:
                 payoffs = hand._payoffs
                 if payoffs is not None:
                     for k in range(self.n):
-                        rewards[t, k] = <float>(<double>payoffs[k])
+                        rewards[t, k] = <float>_real(payoffs[k])
                 dones[t] = 1
-                hands[t] = new_hand(t)
+                for tries in range(100):  # skip hands no one acts in (all-in on the forced bets)
+                    fresh = start(stacks, bits(64))
+                    if fresh.actor is not None:
+                        break
+                else:
+                    raise ValueError(f"no one acts in hands with stacks {stacks}: too small")
+                memset(&summaries[t, 0, 0, 0], 0, self.s * self.n * 3 * sizeof(float))
+                hands[t] = fresh
             elif not hand._folded[seat]:
                 flat = &summaries[t, street, seat, 0]
                 if raised is None:
                     flat[0] += 1.0
                 else:
                     flat[1] += 1.0
-                    value = <float>((<double>raised) / self.bb)
+                    value = <float>(_real(raised) / self.bb)
                     if value > flat[2]:
                         flat[2] = value

@@ -124,7 +124,9 @@ class VectorEnv:
             self._kernel.step(
                 self.hands,
                 actions.tolist() if isinstance(actions, np.ndarray) else actions,
-                self._new_hand,
+                self.game.start,
+                self.stacks,
+                self._rng.getrandbits,
                 self._summaries,
                 rewards,
                 self._dones_bytes,
