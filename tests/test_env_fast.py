@@ -215,6 +215,10 @@ def test_kernel_refuses_what_actions_refuses() -> None:
         kernel.apply(hand, 3)
     with pytest.raises(ValueError, match="out has 3 entries"):
         kernel.encode(hand, 0, Encoder(game, 2).new_summary(), np.zeros(3, dtype=np.float32))
+    with pytest.raises(TypeError):
+        kernel.apply(None, 1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no betting summary"):
+        kernel.observe(hand, 0, 6, True)
 
 
 def test_the_encoder_sees_the_cards_drawn() -> None:

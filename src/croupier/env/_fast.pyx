@@ -216,7 +216,7 @@ cdef class Kernel:
                     row[base + j] = src[j]
         return 0
 
-    def encode(self, Hand hand, int seat, const float[:, :, ::1] summary, float[::1] out):
+    def encode(self, Hand hand not None, int seat, const float[:, :, ::1] summary, float[::1] out):
         """:meth:`Encoder.encode` of ``seat`` into ``out`` (``summary``: streets x seats x 3)."""
         if out.shape[0] != self.size:
             raise ValueError(f"out has {out.shape[0]} entries, the layout {self.size}")
@@ -237,7 +237,7 @@ cdef class Kernel:
         raise_ = hand.can_raise
         return 2 * fold + raise_
 
-    def fill_mask(self, Hand hand, signed char[::1] out):
+    def fill_mask(self, Hand hand not None, signed char[::1] out):
         """:meth:`Actions.fill_mask` into ``out`` (the first ``size`` entries)."""
         cdef int code = self._mask_code(hand), k
         if out.shape[0] < self.n_actions:
@@ -283,7 +283,7 @@ cdef class Kernel:
         hand.raise_to(amount)
         return amount
 
-    def apply(self, Hand hand, index):
+    def apply(self, Hand hand not None, index):
         """:meth:`Actions.apply`: play action ``index``; the "raise to" amount or None."""
         return self._apply(hand, index)
 
@@ -297,7 +297,7 @@ cdef class Kernel:
         self.summary = summary
         self.bound = True
 
-    def observe(self, Hand hand, int seat, int width, bint live):
+    def observe(self, Hand hand not None, int seat, int width, bint live):
         """PokerEnv.observe of ``seat``: ``{"observation": ..., "action_mask": ...}``, new
         arrays; the mask (``width`` entries) is the actions' when ``live`` and ``seat`` acts."""
         cdef cnp.npy_intp dims[1]
@@ -318,7 +318,7 @@ cdef class Kernel:
                 row[k] = self.masks[self.code][k]
         return {"observation": obs, "action_mask": mask}
 
-    def play(self, Hand hand, object index):
+    def play(self, Hand hand not None, object index):
         """PokerEnv.step's move: play action ``index`` of the actor and count it in the
         bound summary (unless it folded); the "raise to" amount or None."""
         cdef int seat, street
@@ -437,7 +437,7 @@ cdef class Kernel:
                         rewards[t, k] = <float>_real(payoffs[k])
                 dones[t] = 1
                 for tries in range(100):  # skip hands no one acts in (all-in on the forced bets)
-                    fresh = start(stacks, bits(64))
+                    fresh = <Hand?>start(stacks, bits(64))
                     if fresh.actor is not None:
                         break
                 else:

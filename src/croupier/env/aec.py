@@ -117,6 +117,8 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self._kernel = Kernel(self.encoder, self.actions) if fast else None
         if self._kernel is not None:
             self._kernel.bind(self._summary)  # filled with zeros in place for each hand
+        # last() may observe with the kernel itself (not raw, observe not overridden).
+        self._inline = not raw and type(self).observe is PokerEnv.observe
         # The agent in each seat of the hand, and the seat of each agent dealt in.
         self._seat_agent = self.possible_agents[:]
         self._agent_seat = dict(self._index)
@@ -177,8 +179,17 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's (observation, cumulative reward, terminated, truncated, info)."""
         agent = self.agent_selection
+        observation: dict[str, Any] | None = None
+        if observe:
+            seat = self._agent_seat.get(agent)
+            kernel, hand = self._kernel, self.hand
+            if kernel is not None and seat is not None and hand is not None and self._inline:
+                live = not self.terminations.get(agent, True)  # observe, inlined
+                observation = kernel.observe(hand, seat, self._width, live)
+            else:
+                observation = self.observe(agent)
         return (
-            self.observe(agent) if observe else None,
+            observation,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -292,9 +303,11 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         while True:
             hand = self.hand
             assert hand is not None
-            payoffs = hand.payoffs or tuple(0 for _ in self._seats)
-            for seat, agent in enumerate(self._seat_agent):
-                self.rewards[agent] += payoffs[seat] * self.scale
+            payoffs = hand.payoffs
+            if payoffs is not None:  # else unsettled: no one wins or loses
+                rewards, scale = self.rewards, self.scale
+                for agent, payoff in zip(self._seat_agent, payoffs, strict=True):
+                    rewards[agent] += payoff * scale
             table.end_hand()
             over = (
                 not self.session
@@ -302,8 +315,9 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
                 or (self.max_hands is not None and table.hands_played >= self.max_hands)
             )
             if over:
+                terminations = self.terminations
                 for a in self.agents:
-                    self.terminations[a] = True
+                    terminations[a] = True
                 return
             self._deal()
             assert self.hand is not None
