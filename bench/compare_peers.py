@@ -797,6 +797,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="skip the hand-history comparison (read + replay the HandHQ sample)",
     )
     parser.add_argument(
+        "--no-env",
+        action="store_true",
+        help="skip the training environments' check against PettingZoo (bench/peer_env.py)",
+    )
+    parser.add_argument(
         "--check",
         action="store_true",
         help="exit 1 if a single-thread headline ratio against a peer, measured in this "
@@ -854,6 +859,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from peer_phh import headline as phh_headline
 
         measured |= phh_headline(phh_rates)  # alternating rounds, thread CPU time
+    if not args.no_env:
+        progress("  --check: croupier.env and PettingZoo in alternating rounds")
+        from peer_env import headline as env_headline
+
+        measured |= env_headline(args.quick)  # alternating rounds, thread CPU time
     lines, failures = check(measured)
     print("\n".join(lines), flush=True)
     progress(f"done in {time.perf_counter() - start:.0f} s")
@@ -897,6 +907,9 @@ CHECK_MC = "AhKh vs QdQc pre-flop, Monte Carlo 100,000, vs xiapl"
 # bench/peer_phh.py's rows (kept in step with peer_phh.CHECK_FAST / CHECK_STANDARD).
 CHECK_PHH_FAST = "Read + replay the HandHQ sample (toml_rs), vs PokerKit load_all + replay"
 CHECK_PHH_STANDARD = "Read + replay the HandHQ sample (tomllib), vs PokerKit load_all + replay"
+# bench/peer_env.py's rows (kept in step with peer_env.CHECK_AEC / CHECK_VECTOR).
+CHECK_ENV_AEC = "PokerEnv hands/s (6-max NL, random play), vs PettingZoo texas_holdem_no_limit_v6"
+CHECK_ENV_VECTOR = "VectorEnv decisions/s (256 tables), vs PettingZoo texas_holdem_no_limit_v6"
 
 
 def check_engine(label: str) -> str:
@@ -952,6 +965,10 @@ FLOORS: tuple[Floor, ...] = (
     # 2026-12-02, three `python bench/peer_phh.py --quick` runs on the same VM.
     Floor(CHECK_PHH_FAST, "pokerkit", 4.0, (8.3, 8.5, 8.3)),
     Floor(CHECK_PHH_STANDARD, "pokerkit", 1.5, (3.1, 3.2, 3.2)),
+    # 2026-12-02, three `peer_env.headline(quick=True)` runs on the same VM (load about 1):
+    # PokerEnv's hands/s and VectorEnv's decisions/s over PettingZoo's (issue 15).
+    Floor(CHECK_ENV_AEC, "rlcard", 7.0, (13.6, 14.4, 13.8)),
+    Floor(CHECK_ENV_VECTOR, "rlcard", 23.0, (46.6, 49.8, 47.3)),
 )
 
 

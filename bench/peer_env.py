@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -24,12 +25,14 @@ from croupier import NO_LIMIT, TexasHoldem
 from croupier.env import PokerEnv, VectorEnv
 
 
-def run_aec(env: Any, seconds: float, seed: int = 1) -> tuple[float, float]:
+def run_aec(
+    env: Any, seconds: float, seed: int = 1, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, float]:
     """(hands/s, decisions/s) of random legal play for about ``seconds``."""
     rng = np.random.default_rng(seed)
     hands = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         env.reset(seed=seed + hands)
         for _agent in env.agent_iter():
             observation, _, terminated, truncated, _ = env.last()
@@ -40,22 +43,87 @@ def run_aec(env: Any, seconds: float, seed: int = 1) -> tuple[float, float]:
             env.step(int(legal[rng.integers(len(legal))]))
             decisions += 1
         hands += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return hands / elapsed, decisions / elapsed
 
 
-def run_vector(tables: int, seconds: float) -> float:
+def aec_hands(env: Any, hands: int, seed: int = 1) -> int:
+    """``hands`` hands of run_aec's loop (the same calls); the decisions made."""
+    rng = np.random.default_rng(seed)
+    decisions = 0
+    for hand in range(hands):
+        env.reset(seed=seed + hand)
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            decisions += 1
+    return decisions
+
+
+def vector_env(tables: int) -> VectorEnv:
+    """The bench's VectorEnv: six-player no-limit Hold'em, blinds 1/2, stacks 200."""
+    return VectorEnv(TexasHoldem(NO_LIMIT, (1, 2)), tables, [200] * 6, seed=1)
+
+
+def vector_steps(venv: VectorEnv, steps: int, seed: int = 0) -> int:
+    """``steps`` calls of ``venv.step`` with random legal actions chosen in numpy; the
+    decisions made (one per table a step)."""
+    mask = venv.masks
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        _, mask, _, _, _ = venv.step(actions)
+    return steps * venv.n_tables
+
+
+def run_vector(
+    tables: int, seconds: float, clock: Callable[[], float] = time.perf_counter
+) -> float:
     """Decisions/s of VectorEnv with random legal actions chosen in numpy."""
-    venv = VectorEnv(TexasHoldem(NO_LIMIT, (1, 2)), tables, [200] * 6, seed=1)
+    venv = vector_env(tables)
     _, mask, _ = venv.reset()
     rng = np.random.default_rng(0)
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         actions = (rng.random(mask.shape) * mask).argmax(axis=1)
         _, mask, _, _, _ = venv.step(actions)
         steps += 1
-    return steps * tables / (time.perf_counter() - start)
+    return steps * tables / (clock() - start)
+
+
+CHECK_AEC = "PokerEnv hands/s (6-max NL, random play), vs PettingZoo texas_holdem_no_limit_v6"
+CHECK_VECTOR = "VectorEnv decisions/s (256 tables), vs PettingZoo texas_holdem_no_limit_v6"
+
+
+def headline(quick: bool) -> dict[str, float]:
+    """croupier ÷ PettingZoo for ``compare_peers.py --check``: PokerEnv's hands/s and
+    VectorEnv's decisions/s against the AEC peer's, in alternating rounds on this
+    thread's CPU time, best round of each ({} when PettingZoo's classic games are
+    not installed)."""
+    import warnings
+
+    try:
+        from pettingzoo.classic import texas_holdem_no_limit_v6
+    except ImportError:
+        return {}
+    seconds = 0.5 if quick else 1.5
+    best = [0.0, 0.0, 0.0]  # ours hands/s, theirs (hands/s, decisions/s)
+    vector = 0.0
+    with warnings.catch_warnings():  # gymnasium's notes on PettingZoo's spaces
+        warnings.simplefilter("ignore")
+        ours = PokerEnv(TexasHoldem(NO_LIMIT, (1, 2)), [200] * 6)
+        theirs = texas_holdem_no_limit_v6.env(num_players=6)
+        for _ in range(3):
+            best[0] = max(best[0], run_aec(ours, seconds, clock=time.thread_time)[0])
+            hands, decisions = run_aec(theirs, seconds, clock=time.thread_time)
+            best[1], best[2] = max(best[1], hands), max(best[2], decisions)
+            vector = max(vector, run_vector(256, seconds, clock=time.thread_time))
+    return {CHECK_AEC: best[0] / best[1], CHECK_VECTOR: vector / best[2]}
 
 
 def main() -> None:

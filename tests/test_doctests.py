@@ -1,8 +1,8 @@
 """Every docstring example of the ``croupier`` package, and every README example, runs as shown.
 
 One test walks the package with ``pkgutil`` (the pure-Python modules and the
-compiled ones: ``hands``, ``pots``, ``_equity_kernels`` and ``hand``, which Cython
-compiles from ``hand.py``) and runs each example that ``doctest`` finds in
+compiled ones: ``hands``, ``pots``, ``_equity_kernels``, ``env._fast`` and ``hand``,
+which Cython compiles from ``hand.py``) and runs each example that ``doctest`` finds in
 each module.  It counts them per module against the ``>>>`` lines of the
 module's source in ``src/croupier``: a module, a compiled function or a
 property whose examples doctest cannot see fails the test instead of being
@@ -27,7 +27,13 @@ from croupier import hands
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "croupier"
 README = ROOT / "README.md"
-COMPILED = ("croupier._equity_kernels", "croupier.hand", "croupier.hands", "croupier.pots")
+COMPILED = (
+    "croupier._equity_kernels",
+    "croupier.env._fast",
+    "croupier.hand",
+    "croupier.hands",
+    "croupier.pots",
+)
 # Compiled functions whose examples must be found (Cython 3: cython_function_or_method).
 COMPILED_FUNCTIONS = (
     "croupier.hands.high",
@@ -95,7 +101,7 @@ def test_every_docstring_example_and_the_readme_run_as_shown() -> None:
     for package in (p for p in SRC.iterdir() if (p / "__init__.py").is_file()):
         sources |= {
             package.name if p.stem == "__init__" else f"{package.name}.{p.stem}"
-            for p in package.glob("*.py")
+            for p in [*package.glob("*.py"), *package.glob("*.pyx")]
         }
     walked = {"__init__" if n == "croupier" else n.removeprefix("croupier.") for n in names}
     assert walked == sources, f"modules and sources differ: {sorted(walked ^ sources)}"

@@ -136,6 +136,8 @@ class Table:
     @property
     def game(self) -> Game:
         """The game of the next (or current) hand, by the schedule."""
+        if len(self._schedule) == 1:
+            return self._schedule[0].game
         current = self._schedule[0].game
         for level in self._schedule:
             if level.hand > self.hands_played:
@@ -151,7 +153,7 @@ class Table:
     @property
     def players(self) -> tuple[int, ...]:
         """The players still at the table (with chips), in player order."""
-        return tuple(i for i, s in enumerate(self.stacks_list) if s > 0)
+        return tuple([i for i, s in enumerate(self.stacks_list) if s > 0])
 
     @property
     def button(self) -> int:
@@ -199,8 +201,8 @@ class Table:
         hand = self._hand
         if hand is None or not hand.is_over:
             raise TableError("no finished hand to end")
-        for seat, player in enumerate(self._seats):
-            self.stacks_list[player] = hand.stacks[seat]
+        for player, stack in zip(self._seats, hand.stacks, strict=True):
+            self.stacks_list[player] = stack
         if self.rebuy is not None:
             for player in self._seats:
                 if self.stacks_list[player] == 0:

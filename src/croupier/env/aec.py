@@ -35,6 +35,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from croupier.env._fast import Kernel
 from croupier.env.actions import DEFAULT_ACTIONS, Actions, ActionsError, Size, apply_raw
 from croupier.env.encoding import Encoder
 from croupier.games import Game
@@ -45,7 +46,13 @@ __all__ = ["PokerEnv"]
 
 
 class PokerEnv(AECEnv):  # type: ignore[misc]
-    """A PettingZoo AEC environment on a croupier game (see the module's documentation)."""
+    """A PettingZoo AEC environment on a croupier game (see the module's documentation).
+
+    ``fast=False`` observes and plays with the pure-Python :class:`Encoder` and
+    :class:`Actions` instead of their compiled twin (:mod:`croupier.env._fast`):
+    the same observations, masks and rewards, slower; the reference the
+    compiled path is tested against.
+    """
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "croupier_poker_v0",
@@ -65,6 +72,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         rebuy: int | None = None,
         max_hands: int | None = None,
         render_mode: str | None = None,
+        fast: bool = True,
     ) -> None:
         super().__init__()
         if reward_unit not in ("chips", "bb"):
@@ -106,6 +114,15 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self.hand: Hand | None = None
         self._summary = self.encoder.new_summary()
         self._seats: tuple[int, ...] = tuple(range(self.n))
+        self._kernel = Kernel(self.encoder, self.actions) if fast else None
+        if self._kernel is not None:
+            self._kernel.bind(self._summary)  # filled with zeros in place for each hand
+        # last() may observe with the kernel itself (not raw, observe not overridden).
+        self._inline = not raw and type(self).observe is PokerEnv.observe
+        # The agent in each seat of the hand, and the seat of each agent dealt in.
+        self._seat_agent = self.possible_agents[:]
+        self._agent_seat = dict(self._index)
+        self._rewarded = True  # self.rewards may hold a reward (cleared on the next step)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -118,12 +135,14 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng.seed(seed)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        agents = self.possible_agents
+        self.agents = agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        self._skip_agent_selection: str | None = None
         self.table = Table(self.game, self.starting, rebuy=self.rebuy)
         self.agent_selection = self.agents[0]
         self._deal()
@@ -137,28 +156,91 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
     def _deal(self) -> None:
         assert self.table is not None
         self.hand = self.table.deal(seed=self._rng.getrandbits(64))
-        self._seats = self.table.seats
-        self._summary[:] = 0.0
+        seats = self.table.seats
+        self._summary.fill(0.0)
+        if seats != self._seats:  # else the maps of the last hand hold
+            self._seats = seats
+            agents = self.possible_agents
+            self._seat_agent = [agents[player] for player in seats]
+            self._agent_seat = {agent: seat for seat, agent in enumerate(self._seat_agent)}
 
     def _select(self) -> None:
         hand = self.hand
         assert hand is not None
         if hand.actor is not None:
-            self.agent_selection = self.possible_agents[self._seats[hand.actor]]
+            self.agent_selection = self._seat_agent[hand.actor]
 
     def _seat_of(self, agent: str) -> int | None:
-        player = self._index[agent]
-        return self._seats.index(player) if player in self._seats else None
+        seat = self._agent_seat.get(agent)
+        if seat is None:
+            self._index[agent]  # a KeyError for a name that is not an agent's
+        return seat
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's (observation, cumulative reward, terminated, truncated, info)."""
+        agent = self.agent_selection
+        observation: dict[str, Any] | None = None
+        if observe:
+            seat = self._agent_seat.get(agent)
+            kernel, hand = self._kernel, self.hand
+            if kernel is not None and seat is not None and hand is not None and self._inline:
+                live = not self.terminations.get(agent, True)  # observe, inlined
+                observation = kernel.observe(hand, seat, self._width, live)
+            else:
+                observation = self.observe(agent)
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _was_dead_step(self, action: Any) -> None:
+        """The step of a terminated or truncated agent: it leaves ``agents`` and every
+        dictionary; the next such agent is selected, or else the one it stood in for."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        terminations, truncations = self.terminations, self.truncations
+        if not (terminations[agent] or truncations[agent]):
+            raise ValueError(f"{agent} is not terminated or truncated: it cannot be removed")
+        for table in (terminations, truncations, self.rewards, self._cumulative_rewards):
+            del table[agent]
+        del self.infos[agent]
+        self.agents.remove(agent)
+        for other in self.agents:
+            if terminations[other] or truncations[other]:
+                if getattr(self, "_skip_agent_selection", None) is None:
+                    self._skip_agent_selection = agent
+                self.agent_selection = other
+                break
+        else:
+            skipped = getattr(self, "_skip_agent_selection", None)
+            if skipped is not None:
+                self.agent_selection = skipped
+            self._skip_agent_selection = None
+        self._clear_rewards()
 
     def observe(self, agent: str) -> dict[str, Any]:
         hand = self.hand
         assert hand is not None
+        seat = self._agent_seat.get(agent)
+        kernel = self._kernel
+        if kernel is not None and seat is not None and not self.raw:
+            live = not self.terminations.get(agent, True)
+            observation: dict[str, Any] = kernel.observe(hand, seat, self._width, live)
+            return observation
         seat = self._seat_of(agent)
         mask = np.zeros(self._width, dtype=np.int8)
         if seat is None:
             obs = np.zeros(self.encoder.size, dtype=np.float32)
             return {"observation": obs, "action_mask": mask}
-        obs = self.encoder.encode(hand, seat, self._summary)
+        if kernel is not None:
+            obs = np.empty(self.encoder.size, dtype=np.float32)
+            kernel.encode(hand, seat, self._summary, obs)
+        else:
+            obs = self.encoder.encode(hand, seat, self._summary)
         if hand.actor == seat and not self.terminations.get(agent, True):
             if self.raw:
                 self._raw_mask(hand, mask)
@@ -181,10 +263,23 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             return
         hand = self.hand
         assert hand is not None and action is not None
+        action = int(action)
+        kernel = self._kernel
+        if kernel is not None and not self.raw:
+            kernel.play(hand, action)
+            self._cumulative_rewards[agent] = 0.0
+            if self._rewarded:  # else every reward is 0 already
+                self._clear_rewards()
+                self._rewarded = False
+            if hand.is_over:
+                self._end_hand()
+                self._accumulate_rewards()
+            elif hand.actor is not None:
+                self.agent_selection = self._seat_agent[hand.actor]
+            return
         seat = hand.actor
         assert seat is not None
         street = self.encoder.streets[hand.street]
-        action = int(action)
         if self.raw:
             apply_raw(hand, action)
             raised = action if action > 0 else None
@@ -204,12 +299,15 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         """Reward the finished hand; in a session deal on (hands no one acts in too)."""
         table = self.table
         assert table is not None
+        self._rewarded = True
         while True:
             hand = self.hand
             assert hand is not None
-            payoffs = hand.payoffs or tuple(0 for _ in self._seats)
-            for seat, player in enumerate(self._seats):
-                self.rewards[self.possible_agents[player]] += payoffs[seat] * self.scale
+            payoffs = hand.payoffs
+            if payoffs is not None:  # else unsettled: no one wins or loses
+                rewards, scale = self.rewards, self.scale
+                for agent, payoff in zip(self._seat_agent, payoffs, strict=True):
+                    rewards[agent] += payoff * scale
             table.end_hand()
             over = (
                 not self.session
@@ -217,8 +315,9 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
                 or (self.max_hands is not None and table.hands_played >= self.max_hands)
             )
             if over:
+                terminations = self.terminations
                 for a in self.agents:
-                    self.terminations[a] = True
+                    terminations[a] = True
                 return
             self._deal()
             assert self.hand is not None

@@ -66,6 +66,7 @@ class Encoder:
         "_rotations",
         "bb",
         "deck_index",
+        "draws",
         "game",
         "n",
         "offsets",
@@ -78,6 +79,7 @@ class Encoder:
         self.game = game
         self.n = n
         self.stud = game.is_stud
+        self.draws = game.is_draw
         self.bb = float(game.min_bet)
         self.deck_index = {card: k for k, card in enumerate(game.deck)}
         self.streets = {street.name: k for k, street in enumerate(game.streets)}
@@ -99,7 +101,7 @@ class Encoder:
             at += length
         self.offsets = offsets
         self.size = at
-        self._cache: dict[tuple[Hand, int, str, int], Array] = {}
+        self._cache: dict[tuple[Hand, int, str, int, tuple[int, ...]], Array] = {}
         # The betting summary seen from each seat: a flat index into (streets, seats, 3).
         flat = np.arange(s * n * 3).reshape(s, n, 3)
         self._rotations = {
@@ -126,8 +128,9 @@ class Encoder:
             row[2] = max(row[2], raise_to / self.bb)
 
     def _cards(self, hand: Hand, seat: int) -> Array:
-        """The card blocks (own, board, up) of ``seat``: they change only when cards are dealt."""
-        key = (hand, seat, hand.street, len(hand.board))
+        """The card blocks (own, board, up) of ``seat``: they change only when cards are
+        dealt (or drawn: in draw games the cards held are part of the key)."""
+        key = (hand, seat, hand.street, len(hand.board), hand.hole(seat) if self.draws else ())
         cached = self._cache.get(key)
         if cached is not None:
             return cached

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier.env._fast import Kernel
 from croupier.env.actions import DEFAULT_ACTIONS, Actions, Size
 from croupier.env.encoding import Encoder
 from croupier.games import Game
@@ -36,7 +37,12 @@ __all__ = ["VectorEnv"]
 
 
 class VectorEnv:
-    """``n_tables`` tables of ``game`` (see the module's documentation)."""
+    """``n_tables`` tables of ``game`` (see the module's documentation).
+
+    ``fast=False`` steps the tables with the pure-Python :class:`Encoder` and
+    :class:`Actions` instead of their compiled twin (:mod:`croupier.env._fast`):
+    the same arrays, slower; the reference the compiled path is tested against.
+    """
 
     def __init__(
         self,
@@ -46,6 +52,7 @@ class VectorEnv:
         *,
         actions: tuple[Size, ...] = DEFAULT_ACTIONS,
         seed: int | None = None,
+        fast: bool = True,
     ) -> None:
         if n_tables < 1:
             raise ValueError(f"n_tables must be at least 1, got {n_tables}")
@@ -66,6 +73,8 @@ class VectorEnv:
         self.dones = np.zeros(n_tables, dtype=bool)
         self._flat_summaries = self._summaries.reshape(-1)
         self._per_table = len(game.streets) * self.n * 3
+        self._dones_bytes = self.dones.view(np.uint8)
+        self._kernel = Kernel(self.encoder, self.actions) if fast else None
         self._mask_table = np.array(
             [
                 self.actions.mask_for(fold, raise_)
@@ -85,6 +94,9 @@ class VectorEnv:
     def _write(self) -> None:
         """Every table's actor: observations, masks and seats, in one batch."""
         hands = self.hands
+        if self._kernel is not None:
+            self._kernel.write(hands, self._summaries, self.observations, self.masks, self.seats)
+            return
         self.encoder.encode_many(hands, self._summaries, self.observations)
         codes = [2 * (h.to_call > 0 and not h.bring_in_pending) + h.can_raise for h in hands]
         self.masks[:] = self._mask_table[codes]
@@ -108,6 +120,19 @@ class VectorEnv:
         if len(actions) != self.n_tables:
             raise ValueError(f"{len(actions)} actions for {self.n_tables} tables")
         rewards, dones = self.rewards, self.dones
+        if self._kernel is not None:
+            self._kernel.step(
+                self.hands,
+                actions.tolist() if isinstance(actions, np.ndarray) else actions,
+                self.game.start,
+                self.stacks,
+                self._rng.getrandbits,
+                self._summaries,
+                rewards,
+                self._dones_bytes,
+            )
+            self._write()
+            return self.observations, self.masks, self.seats, rewards, dones
         rewards[:] = 0.0
         dones[:] = False
         apply, streets = self.actions.apply, self.encoder.streets

@@ -1,0 +1,455 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""The compiled hot paths of the environments: observations, masks and actions in C.
+
+:class:`Kernel` is the same observation layout as :class:`croupier.env.encoding.Encoder`
+and the same action list as :class:`croupier.env.actions.Actions`, written
+straight into numpy buffers from the fields of the compiled ``Hand`` (read
+only, through ``croupier/hand.pxd``); the rules it needs (``to_call``,
+``min_raise_to``, ``max_raise_to``, the actions themselves) are the engine's
+own properties and methods.  The pure-Python ``Encoder`` and ``Actions`` are
+its reference: ``tests/test_env_fast.py`` checks that both give identical
+arrays.  :meth:`Kernel.step` is one whole :meth:`croupier.env.VectorEnv.step`.
+
+>>> from croupier import KuhnPoker
+>>> from croupier.env import Actions, Encoder
+>>> import numpy as np
+>>> enc = Encoder(KuhnPoker(), 2)
+>>> kernel = Kernel(enc, Actions())
+>>> hand = KuhnPoker().start([2, 2], deck=[44, 36, 40])
+>>> out = np.empty(enc.size, dtype=np.float32)
+>>> kernel.encode(hand, 0, enc.new_summary(), out)
+>>> bool((out == enc.encode(hand, 0, enc.new_summary())).all())
+True
+"""
+
+cimport numpy as cnp
+from cpython.long cimport PyLong_AsDouble, PyLong_AsLongLongAndOverflow
+from libc.string cimport memset
+
+from croupier.hand cimport Hand
+
+from croupier.env.actions import ActionKind
+
+cnp.import_array()
+
+cdef enum:
+    # The kinds of action of a list, in C.
+    FOLD = 0
+    CHECK_CALL = 1
+    MIN_RAISE = 2
+    ALL_IN = 3
+    FRACTION = 4
+    # The sizes of the kernel's tables.
+    MAX_ACTIONS = 64
+    MAX_STREETS = 16
+
+
+cdef inline double _real(object x) except? -1.0:
+    """``float(x)`` of a chip amount (an int: exactly as Python rounds it)."""
+    if type(x) is int:
+        return PyLong_AsDouble(x)
+    return <double>x
+
+
+cdef double _pot(list amounts) except? -1.0:
+    """``float(sum(amounts))``: in C while the ints and their sum fit in 62 bits."""
+    cdef long long total = 0, x
+    cdef int overflow
+    for amount in amounts:
+        if type(amount) is not int:
+            return <double>sum(amounts)
+        x = PyLong_AsLongLongAndOverflow(amount, &overflow)
+        if overflow or not -(1LL << 62) < x < (1LL << 62):
+            return _real(sum(amounts))
+        total += x
+        if not -(1LL << 62) < total < (1LL << 62):
+            return _real(sum(amounts))
+    return <double>total
+
+
+cdef inline int _mod(int a, int m) noexcept nogil:
+    """Python's ``a % m`` for ``m > 0`` (never negative)."""
+    cdef int r = a % m
+    return r + m if r < 0 else r
+
+
+cdef class Kernel:
+    """An :class:`~croupier.env.encoding.Encoder`'s layout and an
+    :class:`~croupier.env.actions.Actions` list, compiled (see the module's documentation)."""
+
+    cdef readonly object encoder, actions
+    cdef readonly int n, size
+    cdef int d, s, n_actions
+    cdef int off_board, off_up, off_seats, off_pot, off_street, off_position, off_turn
+    cdef int off_betting
+    cdef bint stud
+    cdef double bb
+    cdef float bb32
+    cdef int index[52]
+    cdef int street_map[MAX_STREETS]
+    cdef int kind[MAX_ACTIONS]
+    cdef double fraction[MAX_ACTIONS]
+    cdef signed char masks[4][MAX_ACTIONS]
+    cdef int code  # of the last _encode whose seat was the actor: 2 * can fold + can raise
+    cdef float[:, :, ::1] summary  # PokerEnv's betting summary (bind)
+    cdef bint bound
+
+    def __init__(self, encoder, actions):
+        cdef int k, code
+        self.encoder, self.actions = encoder, actions
+        game = encoder.game
+        self.n = encoder.n
+        self.size = encoder.size
+        self.d = len(game.deck)
+        self.s = len(game.streets)
+        if self.s > MAX_STREETS or actions.size > MAX_ACTIONS:
+            raise ValueError("too many streets or actions for the compiled kernel")
+        off = encoder.offsets
+        self.off_board = off["board"]
+        self.off_up = off["up"]
+        self.off_seats = off["seats"]
+        self.off_pot = off["pot"]
+        self.off_street = off["street"]
+        self.off_position = off["position"]
+        self.off_turn = off["turn"]
+        self.off_betting = off["betting"]
+        self.stud = encoder.stud
+        self.bb = encoder.bb
+        self.bb32 = <float>self.bb
+        for k in range(52):
+            self.index[k] = -1
+        for card, k in encoder.deck_index.items():
+            self.index[card] = k
+        for k, street in enumerate(game.streets):
+            self.street_map[k] = encoder.streets[street.name]
+        self.n_actions = actions.size
+        for k, kind in enumerate(actions.kinds):
+            self.fraction[k] = 0.0
+            if kind is ActionKind.FOLD:
+                self.kind[k] = FOLD
+            elif kind is ActionKind.CHECK_CALL:
+                self.kind[k] = CHECK_CALL
+            elif kind is ActionKind.MIN_RAISE:
+                self.kind[k] = MIN_RAISE
+            elif kind is ActionKind.ALL_IN:
+                self.kind[k] = ALL_IN
+            else:
+                self.kind[k] = FRACTION
+                self.fraction[k] = kind
+        for code in range(4):
+            row = actions.mask_for(code >= 2, code & 1)
+            for k in range(self.n_actions):
+                self.masks[code][k] = row[k]
+
+    # ------------------------------------------------------------ observation
+
+    cdef int _cards(self, float* out, list cards, int at) except -1:
+        cdef int c, i
+        for card in cards:
+            c = card
+            if c >= 0:
+                i = self.index[c]
+                if i < 0:
+                    raise ValueError(f"card {c} is not in the game's deck")
+                out[at + i] = 1.0
+        return 0
+
+    cdef int _encode(
+        self, Hand hand, int seat, const float* summary, float* out, bint single
+    ) except -1:
+        """Encoder.encode (``single``: the float32 arithmetic of Encoder.encode_many)."""
+        cdef int n = self.n, np_ = hand._n, k, other, st, j, a, base
+        cdef double bb = self.bb, stack
+        cdef bint fold
+        cdef float* row
+        cdef const float* src
+        memset(out, 0, self.size * sizeof(float))
+        self._cards(out, hand._holes[seat], 0)
+        self._cards(out, hand._board, self.off_board)
+        if self.stud:
+            for k in range(np_):
+                self._cards(out, hand._up[_mod(seat + k, np_)], self.off_up + k * self.d)
+        stacks, bets, put, folded = hand._stacks, hand._bets, hand._contributed, hand._folded
+        row = out + self.off_seats
+        for k in range(np_):
+            other = _mod(seat + k, np_)
+            stack = _real(stacks[other])
+            if single:
+                row[0] = (<float>stack) / self.bb32
+                row[1] = (<float>_real(bets[other])) / self.bb32
+                row[2] = (<float>_real(put[other])) / self.bb32
+            else:
+                row[0] = <float>(stack / bb)
+                row[1] = <float>(_real(bets[other]) / bb)
+                row[2] = <float>(_real(put[other]) / bb)
+            if folded[other]:
+                row[3] = 1.0
+            elif stack == 0.0:
+                row[4] = 1.0
+            row[5] = 1.0
+            row += 6
+        row = out + self.off_pot
+        row[0] = <float>((0.0 if hand._payoffs is not None else _pot(put)) / bb)
+        actor = hand.actor
+        self.code = -1
+        if actor is not None:
+            a = actor
+            if a == seat:
+                to_call = hand.to_call
+                row[1] = <float>(_real(to_call) / bb)
+                lo = hand.min_raise_to
+                if lo is not None:
+                    row[2] = <float>(_real(lo) / bb)
+                    row[3] = <float>(_real(hand.max_raise_to or lo) / bb)
+                fold = to_call > 0 and not hand._bring_in_pending
+                self.code = 2 * fold + (lo is not None)
+                out[self.off_turn + n] = 1.0
+            out[self.off_turn + _mod(a - seat, np_)] = 1.0
+        out[self.off_street + self.street_map[hand._street]] = 1.0
+        out[self.off_position + seat] = 1.0
+        row = out + self.off_betting
+        for st in range(self.s):
+            for k in range(np_):
+                src = summary + (st * n + _mod(seat + k, np_)) * 3
+                base = (st * n + k) * 3
+                for j in range(3):
+                    row[base + j] = src[j]
+        return 0
+
+    def encode(self, Hand hand not None, int seat, const float[:, :, ::1] summary, float[::1] out):
+        """:meth:`Encoder.encode` of ``seat`` into ``out`` (``summary``: streets x seats x 3)."""
+        if out.shape[0] != self.size:
+            raise ValueError(f"out has {out.shape[0]} entries, the layout {self.size}")
+        if not 0 <= seat < hand._n:
+            raise ValueError(f"seat {seat} is not a seat of the hand")
+        if summary.shape[0] != self.s or summary.shape[1] != self.n or summary.shape[2] != 3:
+            raise ValueError("summary is not streets x seats x 3")
+        if hand._n > self.n:
+            raise ValueError(f"a hand of {hand._n} players for a layout of {self.n}")
+        self._encode(hand, seat, &summary[0, 0, 0], &out[0], False)
+
+    cdef int _mask_code(self, Hand hand) except -2:
+        """2 * can fold + can raise for the actor (-1: no actor)."""
+        cdef bint fold, raise_
+        if hand.actor is None:
+            return -1
+        fold = hand.to_call > 0 and not hand._bring_in_pending
+        raise_ = hand.can_raise
+        return 2 * fold + raise_
+
+    def fill_mask(self, Hand hand not None, signed char[::1] out):
+        """:meth:`Actions.fill_mask` into ``out`` (the first ``size`` entries)."""
+        cdef int code = self._mask_code(hand), k
+        if out.shape[0] < self.n_actions:
+            raise ValueError("the mask buffer is too short")
+        for k in range(self.n_actions):
+            out[k] = 0 if code < 0 else self.masks[code][k]
+
+    # ---------------------------------------------------------------- actions
+
+    cdef object _apply(self, Hand hand, object index):
+        """Actions.apply: the "raise to" amount, or None (fold, check, call)."""
+        cdef int i, kind
+        if type(index) is not int or not 0 <= index < self.n_actions:
+            return self.actions.apply(hand, index)  # its error, or its reading of index
+        i = index
+        kind = self.kind[i]
+        if kind == CHECK_CALL:
+            if hand._bring_in_pending:
+                hand.bring_in()
+            else:
+                hand.check_or_call()
+            return None
+        if kind == FOLD:
+            if hand._bring_in_pending or not hand.to_call > 0:
+                return self.actions.apply(hand, index)  # its error
+            hand.fold()
+            return None
+        lo = hand.min_raise_to
+        if lo is None:
+            return self.actions.apply(hand, index)  # its error
+        if kind == MIN_RAISE:
+            amount = lo
+        else:
+            hi = hand.max_raise_to
+            if kind == ALL_IN:
+                amount = hi
+            else:
+                to_call = hand.to_call
+                target = hand._bets[hand.actor] + to_call + int(
+                    self.fraction[i] * (<double>(sum(hand._contributed) + to_call))
+                )
+                amount = min(max(target, lo), hi)
+        hand.raise_to(amount)
+        return amount
+
+    def apply(self, Hand hand not None, index):
+        """:meth:`Actions.apply`: play action ``index``; the "raise to" amount or None."""
+        return self._apply(hand, index)
+
+    # ------------------------------------------------------------- PokerEnv
+
+    def bind(self, float[:, :, ::1] summary):
+        """Keep ``summary`` (streets x seats x 3) as the betting summary that
+        :meth:`observe` reads and :meth:`play` counts in (PokerEnv's)."""
+        if summary.shape[0] != self.s or summary.shape[1] != self.n or summary.shape[2] != 3:
+            raise ValueError("summary is not streets x seats x 3")
+        self.summary = summary
+        self.bound = True
+
+    def observe(self, Hand hand not None, int seat, int width, bint live):
+        """PokerEnv.observe of ``seat``: ``{"observation": ..., "action_mask": ...}``, new
+        arrays; the mask (``width`` entries) is the actions' when ``live`` and ``seat`` acts."""
+        cdef cnp.npy_intp dims[1]
+        cdef int k
+        cdef signed char* row
+        if not self.bound:
+            raise ValueError("no betting summary: bind one first")
+        if not 0 <= seat < hand._n or hand._n > self.n or width < self.n_actions:
+            raise ValueError(f"seat {seat} of a hand of {hand._n} players, mask width {width}")
+        dims[0] = self.size
+        obs = cnp.PyArray_EMPTY(1, dims, cnp.NPY_FLOAT32, 0)
+        self._encode(hand, seat, &self.summary[0, 0, 0], <float*>cnp.PyArray_DATA(obs), False)
+        dims[0] = width
+        mask = cnp.PyArray_ZEROS(1, dims, cnp.NPY_INT8, 0)
+        if live and self.code >= 0:
+            row = <signed char*>cnp.PyArray_DATA(mask)
+            for k in range(self.n_actions):
+                row[k] = self.masks[self.code][k]
+        return {"observation": obs, "action_mask": mask}
+
+    def play(self, Hand hand not None, object index):
+        """PokerEnv.step's move: play action ``index`` of the actor and count it in the
+        bound summary (unless it folded); the "raise to" amount or None."""
+        cdef int seat, street
+        cdef float value
+        cdef float* row
+        if not self.bound:
+            raise ValueError("no betting summary: bind one first")
+        actor = hand.actor
+        if actor is None:
+            raise ValueError("no one acts in the hand")
+        seat = actor
+        street = self.street_map[hand._street]
+        raised = self._apply(hand, index)
+        if not hand._folded[seat]:
+            row = &self.summary[street, seat, 0]
+            if raised is None:
+                row[0] += 1.0
+            else:
+                row[1] += 1.0
+                value = <float>(_real(raised) / self.bb)
+                if value > row[2]:
+                    row[2] = value
+        return raised
+
+    # -------------------------------------------------------- vectorized step
+
+    def write(
+        self,
+        list hands,
+        const float[:, :, :, ::1] summaries,
+        float[:, ::1] observations,
+        signed char[:, ::1] masks,
+        long long[::1] seats,
+    ):
+        """VectorEnv's observations, masks and seats of every table's actor."""
+        cdef Py_ssize_t t, count = len(hands)
+        cdef int seat, code, k
+        cdef Hand hand
+        self._check(count, summaries, observations, masks, seats)
+        for t in range(count):
+            hand = <Hand?>hands[t]
+            if hand.actor is None or hand._n != self.n:
+                raise ValueError(f"table {t}: no one to act, or not {self.n} players")
+            seat = hand.actor
+            self._encode(hand, seat, &summaries[t, 0, 0, 0], &observations[t, 0], True)
+            code = self.code
+            for k in range(self.n_actions):
+                masks[t, k] = self.masks[code][k]
+            seats[t] = seat
+
+    cdef int _check(
+        self,
+        Py_ssize_t count,
+        const float[:, :, :, ::1] summaries,
+        float[:, ::1] observations,
+        signed char[:, ::1] masks,
+        long long[::1] seats,
+    ) except -1:
+        if (
+            summaries.shape[0] != count
+            or summaries.shape[1] != self.s
+            or summaries.shape[2] != self.n
+            or summaries.shape[3] != 3
+            or observations.shape[0] != count
+            or observations.shape[1] != self.size
+            or masks.shape[0] != count
+            or masks.shape[1] != self.n_actions
+            or seats.shape[0] != count
+        ):
+            raise ValueError("buffers of the wrong shape for the tables")
+        return 0
+
+    def step(
+        self,
+        list hands,
+        object actions,
+        object start,
+        object stacks,
+        object bits,
+        float[:, :, :, ::1] summaries,
+        float[:, ::1] rewards,
+        unsigned char[::1] dones,
+    ):
+        """VectorEnv.step's loop: play each table's action; a finished hand's
+        payoffs go to ``rewards`` and ``dones``, and a new hand replaces it
+        (VectorEnv._new_hand: ``start(stacks, bits(64))`` until someone acts);
+        otherwise the action is counted in the table's betting summary."""
+        cdef Py_ssize_t t, count = len(hands)
+        cdef int seat, street, k, tries
+        cdef float value
+        cdef float* flat
+        cdef Hand hand
+        cdef Hand fresh
+        if (
+            len(actions) != count
+            or rewards.shape[0] != count
+            or rewards.shape[1] != self.n
+            or dones.shape[0] != count
+            or summaries.shape[0] != count
+        ):
+            raise ValueError("buffers of the wrong shape for the tables")
+        memset(&rewards[0, 0], 0, count * self.n * sizeof(float))
+        memset(&dones[0], 0, count)
+        for t, action in enumerate(actions):
+            hand = <Hand?>hands[t]
+            actor = hand.actor
+            if actor is None:
+                raise ValueError(f"table {t}: no one to act")
+            seat = actor
+            street = self.street_map[hand._street]
+            raised = self._apply(hand, action)
+            if hand._received is not None:
+                payoffs = hand._payoffs
+                if payoffs is not None:
+                    for k in range(self.n):
+                        rewards[t, k] = <float>_real(payoffs[k])
+                dones[t] = 1
+                for tries in range(100):  # skip hands no one acts in (all-in on the forced bets)
+                    fresh = <Hand?>start(stacks, bits(64))
+                    if fresh.actor is not None:
+                        break
+                else:
+                    raise ValueError(f"no one acts in hands with stacks {stacks}: too small")
+                memset(&summaries[t, 0, 0, 0], 0, self.s * self.n * 3 * sizeof(float))
+                hands[t] = fresh
+            elif not hand._folded[seat]:
+                flat = &summaries[t, street, seat, 0]
+                if raised is None:
+                    flat[0] += 1.0
+                else:
+                    flat[1] += 1.0
+                    value = <float>(_real(raised) / self.bb)
+                    if value > flat[2]:
+                        flat[2] = value
