@@ -38,7 +38,6 @@ pat (``stand_pat``) and is dealt as many cards; betting actions wait for it.
 from __future__ import annotations
 
 import os
-import struct
 from collections.abc import Sequence
 
 try:  # the C module behind hashlib.blake2b, without importing hashlib (and OpenSSL)
@@ -47,6 +46,7 @@ except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 from typing import TYPE_CHECKING
 
+from croupier._shuffle import order_by_keys
 from croupier._validate import MAX_CHIPS, as_int, is_int
 from croupier.actions import Action
 from croupier.cards import UNKNOWN_TEXT, parse_cards
@@ -1245,8 +1245,7 @@ def _reshuffled(seed: int | None, index: int, cards: list[int]) -> list[int]:
             for block in _BLOCKS[:blocks]
         ]
     )
-    keys = _KEY_BLOCKS[blocks].unpack(stream)
-    return [cards[k] for k in sorted(range(len(cards)), key=keys.__getitem__)]
+    return order_by_keys(stream, list(cards), list(range(len(cards))), len(cards))
 
 
 def _shuffled(seed: int | None, need: int, cards: Sequence[int] = range(52)) -> list[int]:
@@ -1257,20 +1256,17 @@ def _shuffled(seed: int | None, need: int, cards: Sequence[int] = range(52)) -> 
     about 3 in 10 million decks, keep card order), faster than seeding a
     Mersenne Twister per hand, and the same on every platform.
     """
-    material = _key_material(seed)
-    stream = b"".join(
-        [
-            blake2b(block, key=material, digest_size=64, person=b"croupier-deck").digest()
-            for block in _BLOCKS
-        ]
-    )
-    keys = _unpack_keys(stream)
-    return sorted(cards, key=keys.__getitem__)[:need]
+    keyed = blake2b(key=_key_material(seed), digest_size=64, person=b"croupier-deck")
+    parts = []
+    for block in _BLOCKS:
+        state = keyed.copy()  # the key block is compressed once
+        state.update(block)
+        parts.append(state.digest())
+    deck = cards if type(cards) is list else list(cards)
+    return order_by_keys(b"".join(parts), deck, deck, need)  # keyed by card code
 
 
 _BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
-_unpack_keys = struct.Struct("<64I").unpack
-_KEY_BLOCKS = tuple(struct.Struct(f"<{16 * blocks}I") for blocks in range(5))  # 16 keys a block
 
 
 # What the engine reads of a game at every deal, worked out once per game and

@@ -1,0 +1,95 @@
+"""The shuffle's sort (``croupier._shuffle``) against its obviously-correct twin.
+
+``order_by_keys`` must be ``sorted`` with a key function (stable: ties keep
+the order given), and the engine's shuffles built on it must deal exactly the
+decks of the plain formula: BLAKE2b keys keyed by the seed, unpacked with
+``struct``, cards sorted by key (docs/rules.md §1.5).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import struct
+
+import pytest
+
+from croupier import _shuffle, hand
+
+
+def twin_order(stream: bytes, items: list[object], key_index: list[int], need: int) -> list[object]:
+    keys = struct.unpack(f"<{len(stream) // 4}I", stream[: len(stream) // 4 * 4])
+    order = sorted(range(len(items)), key=lambda i: keys[key_index[i]])
+    return [items[i] for i in order[:need]]
+
+
+def test_order_by_keys_is_a_stable_sort_by_key() -> None:
+    rng = random.Random(3)
+    for _ in range(3000):
+        n = rng.randrange(0, 65)
+        words = rng.randrange(1, 70)
+        # few distinct key values now and then, so that ties are common
+        spread = rng.choice([2, 5, 2**32])
+        stream = b"".join(rng.randrange(spread).to_bytes(4, "little") for _ in range(words))
+        items = [rng.randrange(1000) for _ in range(n)]
+        key_index = [rng.randrange(words) for _ in range(n)]
+        need = rng.randrange(n + 1)
+        assert _shuffle.order_by_keys(stream, items, key_index, need) == twin_order(
+            stream, items, key_index, need
+        )
+
+
+@pytest.mark.parametrize(
+    ("items", "key_index", "need", "message"),
+    [
+        (list(range(65)), list(range(65)), 1, "at most 64 items"),
+        ([1, 2], [0], 1, "2 items and 1 key indices"),
+        ([1, 2], [0, 1], 3, "need must be in 0..2"),
+        ([1, 2], [0, -1], 1, "key index -1 is outside"),
+        ([1, 2], [0, 16], 1, "key index 16 is outside"),
+        ([1, 2], [0, True], 1, "key index True is outside"),
+    ],
+)
+def test_order_by_keys_refuses_what_it_cannot_sort(
+    items: list[int], key_index: list[int], need: int, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        _shuffle.order_by_keys(bytes(64), items, key_index, need)
+
+
+def twin_shuffled(seed: int, need: int, cards: list[int]) -> list[int]:
+    material = str(seed).encode()
+    stream = b"".join(
+        hashlib.blake2b(bytes([b]), key=material, digest_size=64, person=b"croupier-deck").digest()
+        for b in range(4)
+    )
+    keys = struct.unpack("<64I", stream)
+    return sorted(cards, key=lambda c: keys[c])[:need]
+
+
+def twin_reshuffled(seed: int, index: int, cards: list[int]) -> list[int]:
+    material = str(seed).encode()
+    blocks = (len(cards) + 15) >> 4
+    stream = b"".join(
+        hashlib.blake2b(
+            index.to_bytes(4, "little") + bytes([b]),
+            key=material,
+            digest_size=64,
+            person=b"croupier-draw",
+        ).digest()
+        for b in range(blocks)
+    )
+    keys = struct.unpack(f"<{16 * blocks}I", stream)
+    return [cards[k] for k in sorted(range(len(cards)), key=lambda k: keys[k])]
+
+
+def test_the_engine_shuffles_deal_the_decks_of_the_formula() -> None:
+    rng = random.Random(5)
+    for seed in [0, 1, 2**64 - 1, *(rng.randrange(2**64) for _ in range(500))]:
+        assert hand._shuffled(seed, 52) == twin_shuffled(seed, 52, list(range(52)))
+        assert hand._shuffled(seed, 9, tuple(range(16, 52))) == twin_shuffled(
+            seed, 9, list(range(16, 52))
+        )
+        muck = rng.sample(range(52), rng.randrange(1, 40))
+        index = rng.randrange(5)
+        assert hand._reshuffled(seed, index, muck) == twin_reshuffled(seed, index, muck)
