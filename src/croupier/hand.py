@@ -1224,7 +1224,7 @@ def _key_material(seed: int | None) -> bytes:
     """The BLAKE2b key of a hand's shuffles: its seed's digits (random without a seed)."""
     if seed is None:
         return os.urandom(32)
-    material = str(as_int(seed, "seed")).encode()
+    material = str(seed if type(seed) is int else as_int(seed, "seed")).encode()
     if len(material) > 64:
         material = blake2b(material).digest()
     return material

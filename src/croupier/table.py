@@ -133,6 +133,21 @@ class Table:
         self._button = len(chips) - 1
         self._seats: tuple[int, ...] = ()
 
+    def _fresh(self) -> Table:
+        """A new table as this one was made (its game, schedule, stacks and rebuy),
+        without checking them again (PokerEnv.reset: one a hand)."""
+        table = object.__new__(Table)
+        table._schedule = self._schedule
+        table.initial = self.initial
+        table.stacks_list = list(self.initial)
+        table.rebuy = self.rebuy
+        table.bought = 0
+        table.hands_played = 0
+        table._hand = None
+        table._button = len(self.initial) - 1
+        table._seats = ()
+        return table
+
     @property
     def game(self) -> Game:
         """The game of the next (or current) hand, by the schedule."""
@@ -183,7 +198,7 @@ class Table:
         if len(players) < 2:
             raise TableError("fewer than two players are left: the session is over")
         game = self.game
-        if game.is_stud:
+        if _is_stud(game):
             seats = players
             self._button = players[-1]
         else:
@@ -192,7 +207,7 @@ class Table:
             k = players.index(self._button)
             seats = players[k + 1 :] + players[: k + 1]
         self._seats = seats
-        self._hand = game.start([self.stacks_list[p] for p in seats], seed=seed)
+        self._hand = Hand(game, [self.stacks_list[p] for p in seats], seed=seed)  # game.start
         return self._hand
 
     def end_hand(self) -> None:
@@ -210,7 +225,7 @@ class Table:
                     self.bought += self.rebuy
         self._hand = None
         self.hands_played += 1
-        if not self.game.is_stud:
+        if not _is_stud(self.game):
             self._button = self._next(self._button, self._seats)
         players = self.players
         if players and self._button not in players:
@@ -224,3 +239,17 @@ class Table:
             if candidate in among:
                 return candidate
         return player
+
+
+# Whether each game is a stud game (the stud button stays put), worked out once
+# per game: Game.is_stud reads the variant's rules (games are immutable).
+_STUD: dict[int, tuple[Game, bool]] = {}
+
+
+def _is_stud(game: Game) -> bool:
+    found = _STUD.get(id(game))
+    if found is None or found[0] is not game:
+        if len(_STUD) >= 1024:
+            _STUD.clear()
+        found = _STUD[id(game)] = (game, game.is_stud)
+    return found[1]

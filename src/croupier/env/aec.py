@@ -27,14 +27,16 @@ ends: the chips won or lost, in big blinds with ``reward_unit="bb"``.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+import os
+from collections.abc import Iterator, Sequence
+from hashlib import blake2b
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from croupier._validate import as_int
 from croupier.env._fast import Kernel
 from croupier.env.actions import DEFAULT_ACTIONS, Actions, ActionsError, Size, apply_raw
 from croupier.env.encoding import Encoder
@@ -79,7 +81,8 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             raise ActionsError(f"reward_unit must be 'chips' or 'bb', got {reward_unit!r}")
         self.game = game
         self.starting = tuple(int(s) for s in stacks)
-        Table(game, self.starting)  # checks the stacks and the number of players
+        # checks the stacks and the number of players; reset starts each episode from it
+        self._first_table = Table(game, self.starting, rebuy=rebuy)
         self.n = len(self.starting)
         self.encoder = Encoder(game, self.n)
         self.actions = Actions(actions)
@@ -109,7 +112,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             a: obs_space for a in self.possible_agents
         }
         self.action_spaces = {a: act_space for a in self.possible_agents}
-        self._rng = random.Random()
+        self._state = int.from_bytes(os.urandom(8), "little")  # of the hands' seeds
         self.table: Table | None = None
         self.hand: Hand | None = None
         self._summary = self.encoder.new_summary()
@@ -124,6 +127,20 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self._agent_seat = dict(self._index)
         self._rewarded = True  # self.rewards may hold a reward (cleared on the next step)
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, step after step, while any agent is left (at most ``max_iter``)."""
+        return _AgentIter(self, max_iter)
+
+    def _clear_rewards(self) -> None:
+        rewards = self.rewards
+        for agent in rewards:
+            rewards[agent] = 0
+
+    def _accumulate_rewards(self) -> None:
+        cumulative = self._cumulative_rewards
+        for agent, reward in self.rewards.items():
+            cumulative[agent] += reward
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
@@ -134,7 +151,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._rng.seed(seed)
+            self._state = _seed_state(as_int(seed, "seed"))
         agents = self.possible_agents
         self.agents = agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
@@ -143,7 +160,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self._skip_agent_selection: str | None = None
-        self.table = Table(self.game, self.starting, rebuy=self.rebuy)
+        self.table = self._first_table._fresh()  # Table(game, starting, rebuy=rebuy)
         self.agent_selection = self.agents[0]
         self._deal()
         assert self.hand is not None
@@ -155,7 +172,8 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
 
     def _deal(self) -> None:
         assert self.table is not None
-        self.hand = self.table.deal(seed=self._rng.getrandbits(64))
+        state = self._state = (self._state + _GOLDEN) & _MASK
+        self.hand = self.table.deal(seed=_mix(state))
         seats = self.table.seats
         self._summary.fill(0.0)
         if seats != self._seats:  # else the maps of the last hand hold
@@ -339,3 +357,42 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+class _AgentIter:
+    """``agent_iter``'s iterator (PettingZoo's semantics, in the compiled module)."""
+
+    __slots__ = ("env", "left")
+
+    def __init__(self, env: PokerEnv, max_iter: int) -> None:
+        self.env, self.left = env, max_iter
+
+    def __iter__(self) -> _AgentIter:
+        return self
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        agent: str = env.agent_selection
+        return agent
+
+
+# The seeds of the hands: SplitMix64 (Steele, Lea and Flood, 2014) over a state
+# set by reset(seed) (a BLAKE2b digest of the seed, so any int seeds it); one
+# addition and three multiplications a hand, where seeding a Mersenne Twister
+# per reset costs microseconds.
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+
+
+def _seed_state(seed: int) -> int:
+    digest = blake2b(str(seed).encode(), digest_size=8, person=b"croupier-env").digest()
+    return int.from_bytes(digest, "little")
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
