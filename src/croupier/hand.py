@@ -44,7 +44,7 @@ try:  # the C module behind hashlib.blake2b, without importing hashlib (and Open
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from croupier._shuffle import order_by_keys
 from croupier._validate import MAX_CHIPS, as_int, is_int
@@ -254,14 +254,15 @@ class Hand:
         self._seed = seed
         self._given = deck is not None
         self._deck = _make_deck(game, n, plan[5], seed, deck, draws)
-        self._stacks = list(stacks)
+        self._stacks = stacks  # a list of its own (made above)
         self._starting = tuple(stacks)
         self._bets = [0] * n
         self._contributed = [0] * n
         self._dead = [0] * n  # of the contributions: dead money (no one's bet)
         self._folded = [False] * n
         self._holes: list[list[int]] = [[] for _ in range(n)]
-        self._up: list[list[int]] = [[] for _ in range(n)]
+        # Up cards (stud); a game without them shares one list of empty tuples.
+        self._up: list[list[int]] = [[] for _ in range(n)] if plan[7] else plan[8]
         self._bring_in_seat: int | None = None
         self._bring_in_pending = False
         self._forced_bring_in = bring_in_seat
@@ -1271,12 +1272,21 @@ _BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
 
 # What the engine reads of a game at every deal, worked out once per game and
 # table size (games are immutable): (game, is_stud, fixed limit, draws, min_bet,
-# cards needed, (antes, blinds) or (None, None) when the game cannot seat that many).
+# cards needed, (antes, blinds) or (None, None) when the game cannot seat that many,
+# whether any street deals up cards, the shared up cards of a game without them).
 # The cache is keyed by the game's id and holds the game, so the id stays its own
 # while cached; it is cleared when it reaches _PLANS_SIZE entries.
 _PLANS_SIZE = 1024
 _Plan = tuple[
-    "Game", bool, bool, bool, int, int, tuple[tuple[int, ...], tuple[int, ...]] | tuple[None, None]
+    "Game",
+    bool,
+    bool,
+    bool,
+    int,
+    int,
+    tuple[tuple[int, ...], tuple[int, ...]] | tuple[None, None],
+    bool,
+    list[list[int]],
 ]
 _plans: dict[tuple[int, int], _Plan] = {}
 
@@ -1298,6 +1308,10 @@ def _plan(game: Game, n: int) -> _Plan:
         bets = (tuple(antes), tuple(blinds))
     except ValueError:
         bets = (None, None)
+    ups = False
+    for street in game.streets:
+        if street.up:
+            ups = True
     plan: _Plan = (
         game,
         game.is_stud,
@@ -1306,6 +1320,9 @@ def _plan(game: Game, n: int) -> _Plan:
         game.min_bet,
         min(len(game.deck), need),
         bets,
+        ups,
+        # the up cards of every seat when the game has none: shared, read only
+        cast("list[list[int]]", [() for _ in range(n)]),
     )
     if len(_plans) >= _PLANS_SIZE:
         _plans.clear()

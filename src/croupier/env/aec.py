@@ -121,7 +121,9 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         if self._kernel is not None:
             self._kernel.bind(self._summary)  # filled with zeros in place for each hand
         # last() may observe with the kernel itself (not raw, observe not overridden).
-        self._inline = not raw and type(self).observe is PokerEnv.observe
+        self._inline = (
+            self._kernel is not None and not raw and type(self).observe is PokerEnv.observe
+        )
         # The agent in each seat of the hand, and the seat of each agent dealt in.
         self._seat_agent = self.possible_agents[:]
         self._agent_seat = dict(self._index)
@@ -197,19 +199,19 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's (observation, cumulative reward, terminated, truncated, info)."""
         agent = self.agent_selection
+        terminated = self.terminations[agent]
         observation: dict[str, Any] | None = None
         if observe:
-            seat = self._agent_seat.get(agent)
+            seat = self._agent_seat.get(agent) if self._inline else None
             kernel, hand = self._kernel, self.hand
-            if kernel is not None and seat is not None and hand is not None and self._inline:
-                live = not self.terminations.get(agent, True)  # observe, inlined
-                observation = kernel.observe(hand, seat, self._width, live)
+            if seat is not None and kernel is not None and hand is not None:  # observe, inlined
+                observation = kernel.observe(hand, seat, self._width, not terminated)
             else:
                 observation = self.observe(agent)
         return (
             observation,
             self._cumulative_rewards[agent],
-            self.terminations[agent],
+            terminated,
             self.truncations[agent],
             self.infos[agent],
         )
@@ -380,14 +382,17 @@ class _AgentIter:
 
 
 # The seeds of the hands: SplitMix64 (Steele, Lea and Flood, 2014) over a state
-# set by reset(seed) (a BLAKE2b digest of the seed, so any int seeds it); one
-# addition and three multiplications a hand, where seeding a Mersenne Twister
-# per reset costs microseconds.
+# set by reset(seed) (a 64-bit seed mixed by SplitMix64's output function, any
+# other int by a BLAKE2b digest); one addition and a few multiplications a hand,
+# where seeding a Mersenne Twister per reset costs microseconds.
 _GOLDEN = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
+_SEED_SALT = 0x63726F7570696572  # "croupier"
 
 
 def _seed_state(seed: int) -> int:
+    if 0 <= seed <= _MASK:
+        return _mix(seed ^ _SEED_SALT)
     digest = blake2b(str(seed).encode(), digest_size=8, person=b"croupier-env").digest()
     return int.from_bytes(digest, "little")
 
