@@ -48,6 +48,7 @@ def test_order_by_keys_is_a_stable_sort_by_key() -> None:
         ([1, 2], [0, -1], 1, "key index -1 is outside"),
         ([1, 2], [0, 16], 1, "key index 16 is outside"),
         ([1, 2], [0, True], 1, "key index True is outside"),
+        ([1, 2], [0, 2**70], 1, "key index 1180591620717411303424 is outside"),
     ],
 )
 def test_order_by_keys_refuses_what_it_cannot_sort(

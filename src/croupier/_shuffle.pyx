@@ -45,9 +45,14 @@ def order_by_keys(bytes stream, list items, list key_index, Py_ssize_t need):
         raise ValueError(f"need must be in 0..{n}, got {need}")
     for i in range(n):
         index = key_index[i]
-        if type(index) is not int or not 0 <= index < keys:
+        k = -1
+        if type(index) is int:
+            try:
+                k = index
+            except OverflowError:
+                k = -1
+        if not 0 <= k < keys:
             raise ValueError(f"key index {index!r} is outside the key stream ({keys} keys)")
-        k = index
         v = (<uint64_t>data[4 * k]
              | (<uint64_t>data[4 * k + 1] << 8)
              | (<uint64_t>data[4 * k + 2] << 16)

@@ -253,7 +253,7 @@ class Hand:
         self._free = 0  # during a draw: the cards no player still in holds
         self._seed = seed
         self._given = deck is not None
-        self._deck = _make_deck(game, n, plan[5], seed, deck, draws)
+        self._deck = _make_deck(game, n, plan, seed, deck)
         self._stacks = stacks  # a list of its own (made above)
         self._starting = tuple(stacks)
         self._bets = [0] * n
@@ -1273,7 +1273,8 @@ _BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
 # What the engine reads of a game at every deal, worked out once per game and
 # table size (games are immutable): (game, is_stud, fixed limit, draws, min_bet,
 # cards needed, (antes, blinds) or (None, None) when the game cannot seat that many,
-# whether any street deals up cards, the shared up cards of a game without them).
+# whether any street deals up cards, the shared up cards of a game without them,
+# the game's cards as a list).
 # The cache is keyed by the game's id and holds the game, so the id stays its own
 # while cached; it is cleared when it reaches _PLANS_SIZE entries.
 _PLANS_SIZE = 1024
@@ -1287,6 +1288,7 @@ _Plan = tuple[
     tuple[tuple[int, ...], tuple[int, ...]] | tuple[None, None],
     bool,
     list[list[int]],
+    list[int],
 ]
 _plans: dict[tuple[int, int], _Plan] = {}
 
@@ -1323,6 +1325,7 @@ def _plan(game: Game, n: int) -> _Plan:
         ups,
         # the up cards of every seat when the game has none: shared, read only
         cast("list[list[int]]", [() for _ in range(n)]),
+        list(game.deck),  # the cards a shuffle sorts (read only)
     )
     if len(_plans) >= _PLANS_SIZE:
         _plans.clear()
@@ -1331,12 +1334,13 @@ def _plan(game: Game, n: int) -> _Plan:
 
 
 def _make_deck(
-    game: Game, n: int, need: int, seed: int | None, deck: Sequence[int] | None, draws: bool
+    game: Game, n: int, plan: _Plan, seed: int | None, deck: Sequence[int] | None
 ) -> list[int]:
+    need, draws = plan[5], plan[3]
     cards_of_game = game.deck
     if deck is None:
         # Draw games: the whole deck, the stub of the draws (docs/rules.md §5.7).
-        return _shuffled(seed, len(cards_of_game) if draws else need, cards_of_game)[::-1]
+        return _shuffled(seed, len(cards_of_game) if draws else need, plan[9])[::-1]
     else:
         if isinstance(deck, (str, bytes, dict, set, frozenset)) or not hasattr(deck, "__len__"):
             raise ValueError(
