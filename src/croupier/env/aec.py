@@ -128,6 +128,9 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self._seat_agent = self.possible_agents[:]
         self._agent_seat = dict(self._index)
         self._rewarded = True  # self.rewards may hold a reward (cleared on the next step)
+        self._skip_agent_selection: str | None = None
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)  # reset's new dictionaries
+        self._falses = dict.fromkeys(self.possible_agents, False)
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent to act, step after step, while any agent is left (at most ``max_iter``)."""
@@ -156,10 +159,11 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             self._state = _seed_state(as_int(seed, "seed"))
         agents = self.possible_agents
         self.agents = agents[:]
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
+        zeros, falses = self._zeros, self._falses  # copied: 5 times faster than fromkeys
+        self.rewards = zeros.copy()
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = falses.copy()
+        self.truncations = falses.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self._skip_agent_selection: str | None = None
         self.table = self._first_table._fresh()  # Table(game, starting, rebuy=rebuy)
@@ -225,22 +229,27 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         terminations, truncations = self.terminations, self.truncations
         if not (terminations[agent] or truncations[agent]):
             raise ValueError(f"{agent} is not terminated or truncated: it cannot be removed")
-        for table in (terminations, truncations, self.rewards, self._cumulative_rewards):
-            del table[agent]
+        del terminations[agent]
+        del truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
         del self.infos[agent]
-        self.agents.remove(agent)
-        for other in self.agents:
+        agents = self.agents
+        agents.remove(agent)
+        for other in agents:
             if terminations[other] or truncations[other]:
-                if getattr(self, "_skip_agent_selection", None) is None:
+                if self._skip_agent_selection is None:
                     self._skip_agent_selection = agent
                 self.agent_selection = other
                 break
         else:
-            skipped = getattr(self, "_skip_agent_selection", None)
+            skipped = self._skip_agent_selection
             if skipped is not None:
                 self.agent_selection = skipped
             self._skip_agent_selection = None
-        self._clear_rewards()
+        if self._rewarded or any(self.rewards.values()):  # else every reward is 0 already
+            self._clear_rewards()
+            self._rewarded = False
 
     def observe(self, agent: str) -> dict[str, Any]:
         hand = self.hand
@@ -288,7 +297,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         if kernel is not None and not self.raw:
             kernel.play(hand, action)
             self._cumulative_rewards[agent] = 0.0
-            if self._rewarded:  # else every reward is 0 already
+            if self._rewarded or any(self.rewards.values()):  # else every reward is 0
                 self._clear_rewards()
                 self._rewarded = False
             if hand.is_over:
