@@ -165,7 +165,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self.terminations = falses.copy()
         self.truncations = falses.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
-        self._skip_agent_selection: str | None = None
+        self._skip_agent_selection = None
         self.table = self._first_table._fresh()  # Table(game, starting, rebuy=rebuy)
         self.agent_selection = self.agents[0]
         self._deal()
