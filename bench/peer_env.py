@@ -33,35 +33,31 @@ def run_aec(
     hands = decisions = 0
     start = clock()
     while clock() - start < seconds:
-        env.reset(seed=seed + hands)
-        for _agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
-            decisions += 1
+        decisions += play_hand(env, rng, seed + hands)
         hands += 1
     elapsed = clock() - start
     return hands / elapsed, decisions / elapsed
 
 
+def play_hand(env: Any, rng: np.random.Generator, seed: int) -> int:
+    """One hand (an episode) of uniformly random legal play; the decisions made."""
+    decisions = 0
+    env.reset(seed=seed)
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        decisions += 1
+    return decisions
+
+
 def aec_hands(env: Any, hands: int, seed: int = 1) -> int:
     """``hands`` hands of run_aec's loop (the same calls); the decisions made."""
     rng = np.random.default_rng(seed)
-    decisions = 0
-    for hand in range(hands):
-        env.reset(seed=seed + hand)
-        for _agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
-            decisions += 1
-    return decisions
+    return sum(play_hand(env, rng, seed + hand) for hand in range(hands))
 
 
 def vector_env(tables: int) -> VectorEnv:
