@@ -114,6 +114,9 @@ def test_handhq_recorded_winnings_are_what_croupier_pays_less_a_rake(path: Path)
         paid = result.winnings
         assert paid is not None
         compared += 1
+        # the players the file pays are the players croupier pays, in every hand
+        recorded_winners = [p for p, chips in enumerate(recorded) if chips > 0]
+        assert recorded_winners == [p for p, chips in enumerate(paid) if chips > 0], k + 1
         conventions = []
         for gross in (False, True):  # net of the uncalled bet, or including it
             rake = [paid[p] + gross * back[p] - recorded[p] for p in range(len(paid))]
