@@ -1299,21 +1299,19 @@ def _plan(game: Game, n: int) -> _Plan:
     if found is not None and found[0] is game:
         return found
     need = 0
-    draws = False
+    draws = ups = False
     for street in game.streets:
         need += (street.hole + street.up) * n + street.board
         if street.draw:
             draws = True
+        if street.up:
+            ups = True
     bets: tuple[tuple[int, ...], tuple[int, ...]] | tuple[None, None]
     try:
         antes, blinds = game.forced_bets(n)
         bets = (tuple(antes), tuple(blinds))
     except ValueError:
         bets = (None, None)
-    ups = False
-    for street in game.streets:
-        if street.up:
-            ups = True
     plan: _Plan = (
         game,
         game.is_stud,
