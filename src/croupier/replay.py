@@ -154,10 +154,6 @@ def _entry(history: HandHistory) -> _Entry:
                     for _ in range(count):
                         plan.append((where, dealt[where]))
                         dealt[where] += 1
-            if plan == sorted(plan) and len(set(dealt[:n])) == 1:
-                # Seat by seat, then the board (Hold'em, Omaha): the plan is
-                # (None, cards per seat, cards in all).
-                plan = [(-1, dealt[0]), (-1, len(plan))]
         found = (
             made,
             tuple(seats),
@@ -339,19 +335,6 @@ def _flop_deck(
             shown = True
     if shown:
         _fill_shown(history, seat_of, dealt)
-    if plan[0][0] < 0:  # seat by seat, then the board
-        each, total = plan[0][1], plan[1][1]
-        deck: list[int] = []
-        for seat in range(n):
-            hole = dealt[seat]
-            if len(hole) == each:
-                deck += hole
-            else:
-                deck += (hole + [UNKNOWN] * each)[:each]
-        deck += dealt[n]
-        if len(deck) < total:
-            deck += [UNKNOWN] * (total - len(deck))
-        return deck[:total]
     return [dealt[where][k] if k < len(dealt[where]) else UNKNOWN for where, k in plan]
 
 
