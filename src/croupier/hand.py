@@ -1237,15 +1237,8 @@ def _reshuffled(seed: int | None, index: int, cards: list[int]) -> list[int]:
     As ``_shuffled``: a 32-bit BLAKE2b key per card (keyed by the seed, with
     the reshuffle's number in each block), sorted; 16 keys a block.
     """
-    material = _key_material(seed)
     counter = index.to_bytes(4, "little")
-    blocks = (len(cards) + 15) >> 4
-    stream = b"".join(
-        [
-            blake2b(counter + block, key=material, digest_size=64, person=b"croupier-draw").digest()
-            for block in _BLOCKS[:blocks]
-        ]
-    )
+    stream = _key_stream(seed, b"croupier-draw", counter, (len(cards) + 15) >> 4)
     return order_by_keys(stream, list(cards), list(range(len(cards))), len(cards))
 
 
@@ -1257,14 +1250,21 @@ def _shuffled(seed: int | None, need: int, cards: Sequence[int] = range(52)) -> 
     about 3 in 10 million decks, keep card order), faster than seeding a
     Mersenne Twister per hand, and the same on every platform.
     """
-    keyed = blake2b(key=_key_material(seed), digest_size=64, person=b"croupier-deck")
-    parts = []
-    for block in _BLOCKS:
-        state = keyed.copy()  # the key block is compressed once
-        state.update(block)
-        parts.append(state.digest())
     deck = cards if type(cards) is list else list(cards)
-    return order_by_keys(b"".join(parts), deck, deck, need)  # keyed by card code
+    stream = _key_stream(seed, b"croupier-deck", b"", len(_BLOCKS))
+    return order_by_keys(stream, deck, deck, need)  # keyed by card code
+
+
+def _key_stream(seed: int | None, person: bytes, prefix: bytes, blocks: int) -> bytes:
+    """``blocks`` 64-byte BLAKE2b digests of ``prefix`` + the block's counter, keyed by
+    the seed (16 keys of 32 bits each): the key stream of the shuffles."""
+    keyed = blake2b(key=_key_material(seed), digest_size=64, person=person)
+    parts = []
+    for block in _BLOCKS[:blocks]:
+        state = keyed.copy()  # the key block is compressed once
+        state.update(prefix + block)
+        parts.append(state.digest())
+    return b"".join(parts)
 
 
 _BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
