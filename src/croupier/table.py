@@ -123,29 +123,27 @@ class Table:
             rebuy = as_int(rebuy, "rebuy")
             if rebuy <= 0:
                 raise TableError(f"rebuy must be a positive number of chips, got {rebuy}")
-        self._schedule = tuple(plan)
-        self.stacks_list = chips
-        self.initial = tuple(chips)
+        self._start(tuple(plan), tuple(chips), rebuy)
+
+    def _start(
+        self, schedule: tuple[Level, ...], initial: tuple[int, ...], rebuy: int | None
+    ) -> None:
+        """The state of a table that has played no hand (its arguments checked)."""
+        self._schedule = schedule
+        self.initial = initial
+        self.stacks_list = list(initial)
         self.rebuy = rebuy
         self.bought = 0
         self.hands_played = 0
         self._hand: Hand | None = None
-        self._button = len(chips) - 1
+        self._button = len(initial) - 1
         self._seats: tuple[int, ...] = ()
 
     def _fresh(self) -> Table:
         """A new table as this one was made (its game, schedule, stacks and rebuy),
         without checking them again (PokerEnv.reset: one a hand)."""
         table = object.__new__(Table)
-        table._schedule = self._schedule
-        table.initial = self.initial
-        table.stacks_list = list(self.initial)
-        table.rebuy = self.rebuy
-        table.bought = 0
-        table.hands_played = 0
-        table._hand = None
-        table._button = len(self.initial) - 1
-        table._seats = ()
+        table._start(self._schedule, self.initial, self.rebuy)
         return table
 
     @property
