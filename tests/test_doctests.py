@@ -1,7 +1,7 @@
 """Every docstring example of the ``croupier`` package, and every README example, runs as shown.
 
 One test walks the package with ``pkgutil`` (the pure-Python modules and the
-compiled ones: ``hands``, ``pots``, ``_equity_kernels``, ``env._fast`` and ``hand``,
+compiled ones: ``hands``, ``pots``, ``_equity_kernels``, ``env._fast``, ``env._aec`` and ``hand``,
 which Cython compiles from ``hand.py``) and runs each example that ``doctest`` finds in
 each module.  It counts them per module against the ``>>>`` lines of the
 module's source in ``src/croupier``: a module, a compiled function or a
@@ -29,6 +29,7 @@ SRC = ROOT / "src" / "croupier"
 README = ROOT / "README.md"
 COMPILED = (
     "croupier._equity_kernels",
+    "croupier.env._aec",
     "croupier.env._fast",
     "croupier.hand",
     "croupier.hands",

@@ -44,6 +44,7 @@ cdef class Hand:
     cdef int _require_drawer(self, str what) except -1
     @cython.locals(k=Py_ssize_t, unknown=Py_ssize_t, seen=cython.ulonglong, bit=cython.ulonglong)
     cdef list _discards_of(self, int i, object cards)
+    cdef object _to_call(self)
     cdef bint _can_raise(self) except -1
     cdef object _min_raise(self, int i)
     cdef object _max_raise(self, int i)

@@ -474,6 +474,9 @@ class Hand:
     @property
     def to_call(self) -> int:
         """Chips the actor must add to call (at most their stack); 0 when none acts."""
+        return self._to_call()
+
+    def _to_call(self) -> int:
         if self.actor is None or self._drawing:
             return 0
         i = self.actor

@@ -33,15 +33,12 @@ from croupier.env.actions import ActionKind
 cnp.import_array()
 
 cdef enum:
-    # The kinds of action of a list, in C.
+    # The kinds of action of a list, in C (the tables' sizes are in _fast.pxd).
     FOLD = 0
     CHECK_CALL = 1
     MIN_RAISE = 2
     ALL_IN = 3
     FRACTION = 4
-    # The sizes of the kernel's tables.
-    MAX_ACTIONS = 64
-    MAX_STREETS = 16
 
 
 cdef inline double _real(object x) except? -1.0:
@@ -77,22 +74,7 @@ cdef class Kernel:
     """An :class:`~croupier.env.encoding.Encoder`'s layout and an
     :class:`~croupier.env.actions.Actions` list, compiled (see the module's documentation)."""
 
-    cdef readonly object encoder, actions
-    cdef readonly int n, size
-    cdef int d, s, n_actions
-    cdef int off_board, off_up, off_seats, off_pot, off_street, off_position, off_turn
-    cdef int off_betting
-    cdef bint stud
-    cdef double bb
-    cdef float bb32
-    cdef int index[52]
-    cdef int street_map[MAX_STREETS]
-    cdef int kind[MAX_ACTIONS]
-    cdef double fraction[MAX_ACTIONS]
-    cdef signed char masks[4][MAX_ACTIONS]
-    cdef int code  # of the last _encode whose seat was the actor: 2 * can fold + can raise
-    cdef float[:, :, ::1] summary  # PokerEnv's betting summary (bind)
-    cdef bint bound
+    # The fields are declared in _fast.pxd.
 
     def __init__(self, encoder, actions):
         cdef int k, code
@@ -160,7 +142,7 @@ cdef class Kernel:
         """Encoder.encode (``single``: the float32 arithmetic of Encoder.encode_many)."""
         cdef int n = self.n, np_ = hand._n, k, other, st, j, a, base
         cdef double bb = self.bb, stack
-        cdef bint fold
+        cdef bint fold, raise_
         cdef float* row
         cdef const float* src
         memset(out, 0, self.size * sizeof(float))
@@ -195,14 +177,14 @@ cdef class Kernel:
         if actor is not None:
             a = actor
             if a == seat:
-                to_call = hand.to_call
+                to_call = hand._to_call()
                 row[1] = <float>(_real(to_call) / bb)
-                lo = hand.min_raise_to
-                if lo is not None:
-                    row[2] = <float>(_real(lo) / bb)
-                    row[3] = <float>(_real(hand.max_raise_to or lo) / bb)
+                raise_ = hand._can_raise()
+                if raise_:  # hand.min_raise_to and max_raise_to
+                    row[2] = <float>(_real(hand._min_raise(a)) / bb)
+                    row[3] = <float>(_real(hand._max_raise(a)) / bb)
                 fold = to_call > 0 and not hand._bring_in_pending
-                self.code = 2 * fold + (lo is not None)
+                self.code = 2 * fold + raise_
                 out[self.off_turn + n] = 1.0
             out[self.off_turn + _mod(a - seat, np_)] = 1.0
         out[self.off_street + self.street_map[hand._street]] = 1.0
@@ -233,8 +215,8 @@ cdef class Kernel:
         cdef bint fold, raise_
         if hand.actor is None:
             return -1
-        fold = hand.to_call > 0 and not hand._bring_in_pending
-        raise_ = hand.can_raise
+        fold = hand._to_call() > 0 and not hand._bring_in_pending
+        raise_ = hand._can_raise()
         return 2 * fold + raise_
 
     def fill_mask(self, Hand hand not None, signed char[::1] out):
@@ -261,21 +243,21 @@ cdef class Kernel:
                 hand.check_or_call()
             return None
         if kind == FOLD:
-            if hand._bring_in_pending or not hand.to_call > 0:
+            if hand._bring_in_pending or not hand._to_call() > 0:
                 return self.actions.apply(hand, index)  # its error
             hand.fold()
             return None
-        lo = hand.min_raise_to
-        if lo is None:
+        if hand.actor is None or not hand._can_raise():
             return self.actions.apply(hand, index)  # its error
+        actor = hand.actor
         if kind == MIN_RAISE:
-            amount = lo
+            amount = hand._min_raise(actor)  # hand.min_raise_to
         else:
-            hi = hand.max_raise_to
+            lo, hi = hand._min_raise(actor), hand._max_raise(actor)
             if kind == ALL_IN:
                 amount = hi
             else:
-                to_call = hand.to_call
+                to_call = hand._to_call()
                 target = hand._bets[hand.actor] + to_call + int(
                     self.fraction[i] * (<double>(sum(hand._contributed) + to_call))
                 )
@@ -300,6 +282,9 @@ cdef class Kernel:
     def observe(self, Hand hand not None, int seat, int width, bint live):
         """PokerEnv.observe of ``seat``: ``{"observation": ..., "action_mask": ...}``, new
         arrays; the mask (``width`` entries) is the actions' when ``live`` and ``seat`` acts."""
+        return self._observe(hand, seat, width, live)
+
+    cdef dict _observe(self, Hand hand, int seat, int width, bint live):
         cdef cnp.npy_intp dims[1]
         cdef int k
         cdef signed char* row
@@ -321,6 +306,9 @@ cdef class Kernel:
     def play(self, Hand hand not None, object index):
         """PokerEnv.step's move: play action ``index`` of the actor and count it in the
         bound summary (unless it folded); the "raise to" amount or None."""
+        return self._play(hand, index)
+
+    cdef object _play(self, Hand hand, object index):
         cdef int seat, street
         cdef float value
         cdef float* row

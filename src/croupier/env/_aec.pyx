@@ -1,0 +1,287 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
+"""The turn-by-turn state of :class:`croupier.env.PokerEnv`, compiled (``AECCore``).
+
+PettingZoo's AEC protocol is bookkeeping around each move: whose turn it is,
+the rewards of the last step and the sums of them, who is terminated, and the
+extra step each terminated agent takes to leave.  ``AECCore`` holds that state
+in C fields (the dictionaries and lists PettingZoo reads are its public
+attributes) and runs ``reset``, ``last``, ``step`` and ``agent_iter`` without
+Python-level attribute look-ups.  :class:`~croupier.env.aec.PokerEnv` is this
+class plus PettingZoo's ``AECEnv``: it sets the fields up (its ``__init__``)
+and holds the reference paths (``observe`` with the pure-Python encoder, the
+raw and pure-Python moves of ``_play``) that ``AECCore`` calls when the
+compiled kernel (:mod:`croupier.env._fast`) is not in use.
+
+>>> from croupier import KuhnPoker
+>>> from croupier.env import PokerEnv
+>>> env = PokerEnv(KuhnPoker(), [2, 2])
+>>> isinstance(env, AECCore), env.reset(seed=3), env.agent_selection
+(True, None, 'player_0')
+>>> [agent for agent in env.agent_iter(max_iter=2)]
+['player_0', 'player_0']
+"""
+
+from cpython.dict cimport PyDict_GetItem
+from cpython.object cimport PyObject
+
+from croupier.env._fast cimport Kernel
+from croupier.hand cimport Hand
+
+from hashlib import blake2b
+
+from croupier._validate import as_int
+
+# The seeds of the hands: SplitMix64 (Steele, Lea and Flood, 2014) over a state
+# set by reset(seed) (a 64-bit seed mixed by SplitMix64's output function, any
+# other int by a BLAKE2b digest); one addition and a few multiplications a hand,
+# where seeding a Mersenne Twister per reset costs microseconds.
+cdef unsigned long long _GOLDEN = 0x9E3779B97F4A7C15ULL
+cdef unsigned long long _SEED_SALT = 0x63726F7570696572ULL  # "croupier"
+cdef object _MAX_SEED = (1 << 64) - 1
+
+
+cdef inline unsigned long long _mix(unsigned long long z) noexcept nogil:
+    """SplitMix64's output function."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef object _seed_state(seed):
+    """The state of the hands' seeds after ``reset(seed=seed)``."""
+    seed = as_int(seed, "seed")
+    if 0 <= seed <= _MAX_SEED:
+        return _mix(<unsigned long long>seed ^ _SEED_SALT)
+    digest = blake2b(str(seed).encode(), digest_size=8, person=b"croupier-env").digest()
+    return int.from_bytes(digest, "little")
+
+
+cdef class AECCore:
+    """The state and the hot methods of :class:`croupier.env.PokerEnv` (see the module's
+    documentation); not used on its own.
+
+    >>> from croupier import KuhnPoker
+    >>> from croupier.env import PokerEnv
+    >>> env = PokerEnv(KuhnPoker(), [2, 2])
+    >>> env.reset(seed=3); env.step(1); env.step(1)     # check, check: the showdown
+    >>> env.terminations, env.rewards
+    ({'player_0': True, 'player_1': True}, {'player_0': -1.0, 'player_1': 1.0})
+    >>> env.step(None); env.agents                      # player_1 leaves
+    ['player_0']
+    """
+
+    # What PettingZoo reads (the AEC protocol's attributes).
+    cdef public list agents, possible_agents
+    cdef public dict rewards, _cumulative_rewards, terminations, truncations, infos
+    cdef public object agent_selection, _skip_agent_selection
+    # The episode: the hand being played and, in a session, its table.
+    cdef public Hand hand
+    cdef public object table, _first_table, game, starting, max_hands, _summary
+    cdef public tuple _seats
+    # Set up by PokerEnv.__init__.
+    cdef public Kernel _kernel
+    cdef public bint raw, session, _inline, _rewarded
+    cdef public double scale
+    cdef public int _width
+    cdef public list _seat_agent
+    cdef public dict _agent_seat, _index, _zeros, _falses
+    cdef public unsigned long long _state
+
+    def agent_iter(self, max_iter=2**63):
+        """The agent to act, step after step, while any agent is left (at most ``max_iter``)."""
+        return _AgentIter(self, max_iter)
+
+    def _clear_rewards(self):
+        cdef dict rewards = self.rewards
+        for agent in rewards:
+            rewards[agent] = 0
+
+    def _accumulate_rewards(self):
+        self._accumulate()
+
+    cdef int _accumulate(self) except -1:
+        cdef dict cumulative = self._cumulative_rewards
+        for agent, reward in self.rewards.items():
+            cumulative[agent] += reward
+        return 0
+
+    # ------------------------------------------------------------------ episode
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._state = _seed_state(seed)
+        agents = self.possible_agents
+        self.agents = agents[:]
+        self.rewards = self._zeros.copy()  # 5 times faster than dict.fromkeys
+        self._cumulative_rewards = self._zeros.copy()
+        self.terminations = self._falses.copy()
+        self.truncations = self._falses.copy()
+        self.infos = {a: {} for a in agents}
+        self._skip_agent_selection = None
+        if self.session:
+            self.table = self._first_table._fresh()  # Table(game, starting, rebuy=rebuy)
+        self.agent_selection = agents[0]
+        self._deal()
+        if self.hand._received is not None:  # all-in on the forced bets: no one acts
+            self._end_hand()
+            self._accumulate()
+        elif self.hand.actor is not None:
+            self.agent_selection = self._seat_agent[self.hand.actor]
+
+    cdef int _deal(self) except -1:
+        """The next hand: of the session's table, or else a hand from the starting stacks
+        (agent ``player_i`` in seat ``i``); the betting summary starts from zeros."""
+        cdef tuple seats
+        self._state += _GOLDEN
+        seed = _mix(self._state)
+        if self.table is None:
+            self.hand = Hand(self.game, list(self.starting), seed=seed)
+        else:
+            self.hand = self.table.deal(seed=seed)
+            seats = self.table.seats
+            if seats != self._seats:  # else the maps of the last hand hold
+                self._seats = seats
+                agents = self.possible_agents
+                self._seat_agent = [agents[player] for player in seats]
+                self._agent_seat = {agent: seat for seat, agent in enumerate(self._seat_agent)}
+        if self._kernel is not None:
+            self._kernel.summary[:, :, :] = 0.0
+        else:
+            self._summary.fill(0.0)
+        return 0
+
+    def last(self, bint observe=True):
+        """The selected agent's (observation, cumulative reward, terminated, truncated, info)."""
+        cdef PyObject* seat
+        agent = self.agent_selection
+        terminated = self.terminations[agent]
+        observation = None
+        if observe:
+            seat = PyDict_GetItem(self._agent_seat, agent) if self._inline else NULL
+            if seat is not NULL and self.hand is not None:  # observe, inlined
+                observation = self._kernel._observe(
+                    self.hand, <object>seat, self._width, not terminated
+                )
+            else:
+                observation = self.observe(agent)
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            terminated,
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _was_dead_step(self, action):
+        """The step of a terminated or truncated agent: it leaves ``agents`` and every
+        dictionary; the next such agent is selected, or else the one it stood in for."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        terminations, truncations = self.terminations, self.truncations
+        if not (terminations[agent] or truncations[agent]):
+            raise ValueError(f"{agent} is not terminated or truncated: it cannot be removed")
+        del terminations[agent]
+        del truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        for other in agents:
+            if terminations[other] or truncations[other]:
+                if self._skip_agent_selection is None:
+                    self._skip_agent_selection = agent
+                self.agent_selection = other
+                break
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        if self._rewarded or any(self.rewards.values()):  # else every reward is 0 already
+            self._clear_rewards()
+            self._rewarded = False
+
+    def step(self, action):
+        """Play ``action`` for the selected agent (``None`` for a terminated one)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self.hand
+        if action is None:
+            raise ValueError(f"{agent} is not terminated: it must act, not step(None)")
+        action = int(action)
+        if self._kernel is not None and not self.raw:
+            self._kernel._play(hand, action)
+        else:
+            self._play(action)  # PokerEnv's raw and pure-Python moves
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded or any(self.rewards.values()):  # else every reward is 0
+            self._clear_rewards()
+            self._rewarded = False
+        if hand._received is not None:
+            self._end_hand()
+            self._accumulate()
+        elif hand.actor is not None:
+            self.agent_selection = self._seat_agent[hand.actor]
+
+    cdef int _end_hand(self) except -1:
+        """Reward the finished hand; in a session deal on (hands no one acts in too)."""
+        cdef Hand hand
+        cdef dict rewards
+        table = self.table
+        self._rewarded = True
+        while True:
+            hand = self.hand
+            payoffs = hand._payoffs
+            if payoffs is not None:  # else unsettled: no one wins or loses
+                rewards, scale = self.rewards, self.scale
+                for agent, payoff in zip(self._seat_agent, payoffs, strict=True):
+                    rewards[agent] += payoff * scale
+            over = table is None
+            if not over:
+                table.end_hand()
+                over = table.is_over or (
+                    self.max_hands is not None and table.hands_played >= self.max_hands
+                )
+            if over:
+                terminations = self.terminations
+                for a in self.agents:
+                    terminations[a] = True
+                return 0
+            self._deal()
+            if self.hand._received is None:
+                break
+        stacks = table.stacks
+        busted = [
+            a for a in self.agents if not self.terminations[a] and stacks[self._index[a]] == 0
+        ]
+        for a in busted:
+            self.terminations[a] = True
+        if self.hand.actor is not None:
+            self.agent_selection = self._seat_agent[self.hand.actor]
+        if busted:
+            self._skip_agent_selection = self.agent_selection
+            self.agent_selection = busted[0]
+        return 0
+
+
+cdef class _AgentIter:
+    """``agent_iter``'s iterator (PettingZoo's semantics)."""
+
+    cdef AECCore env
+    cdef long long left
+
+    def __init__(self, AECCore env not None, max_iter):
+        self.env = env
+        self.left = max(0, min(as_int(max_iter, "max_iter"), 2**63 - 1))
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if not self.env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        return self.env.agent_selection

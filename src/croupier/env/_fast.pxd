@@ -1,0 +1,45 @@
+# The C interface of croupier.env._fast (cimported by croupier.env._aec): the
+# compiled observation and action kernel.
+
+from croupier.hand cimport Hand
+
+cdef enum:
+    # The sizes of the kernel's tables.
+    MAX_ACTIONS = 64
+    MAX_STREETS = 16
+
+
+cdef class Kernel:
+    cdef readonly object encoder, actions
+    cdef readonly int n, size
+    cdef int d, s, n_actions
+    cdef int off_board, off_up, off_seats, off_pot, off_street, off_position, off_turn
+    cdef int off_betting
+    cdef bint stud
+    cdef double bb
+    cdef float bb32
+    cdef int index[52]
+    cdef int street_map[MAX_STREETS]
+    cdef int kind[MAX_ACTIONS]
+    cdef double fraction[MAX_ACTIONS]
+    cdef signed char masks[4][MAX_ACTIONS]
+    cdef int code  # of the last _encode whose seat was the actor: 2 * can fold + can raise
+    cdef float[:, :, ::1] summary  # PokerEnv's betting summary (bind)
+    cdef bint bound
+
+    cdef int _cards(self, float* out, list cards, int at) except -1
+    cdef int _encode(
+        self, Hand hand, int seat, const float* summary, float* out, bint single
+    ) except -1
+    cdef int _mask_code(self, Hand hand) except -2
+    cdef object _apply(self, Hand hand, object index)
+    cdef dict _observe(self, Hand hand, int seat, int width, bint live)
+    cdef object _play(self, Hand hand, object index)
+    cdef int _check(
+        self,
+        Py_ssize_t count,
+        const float[:, :, :, ::1] summaries,
+        float[:, ::1] observations,
+        signed char[:, ::1] masks,
+        long long[::1] seats,
+    ) except -1
