@@ -11,7 +11,11 @@ from croupier import (
     FIXED_LIMIT,
     NO_LIMIT,
     POT_LIMIT,
+    Badugi,
     CourchevelHiLo,
+    DeuceToSevenSingleDraw,
+    DeuceToSevenTripleDraw,
+    FiveCardDraw,
     KuhnPoker,
     LeducHoldem,
     OmahaHiLo,
@@ -21,6 +25,7 @@ from croupier import (
 )
 from croupier.env import PokerEnv, SingleAgentEnv, VectorEnv, info_state
 from croupier.env.actions import ActionKind, Actions, ActionsError
+from croupier.cards import format_cards
 
 GAMES = {
     "holdem-nl": (TexasHoldem(NO_LIMIT, (1, 2)), [200] * 6),
@@ -32,6 +37,10 @@ GAMES = {
     "stud": (SevenCardStud(antes=1), [50] * 5),
     "kuhn": (KuhnPoker(), [2, 2]),
     "leduc": (LeducHoldem(), [100, 100]),
+    "five-card-draw": (FiveCardDraw(NO_LIMIT, (1, 2)), [100] * 5),
+    "single-draw": (DeuceToSevenSingleDraw(NO_LIMIT, (1, 2)), [100] * 3),
+    "triple-draw": (DeuceToSevenTripleDraw(FIXED_LIMIT, (1, 2)), [40] * 4),
+    "badugi": (Badugi(FIXED_LIMIT, (1, 2)), [30] * 6),
 }
 
 
@@ -69,7 +78,7 @@ def random_episode(env: PokerEnv, seed: int) -> tuple[list[int], dict[str, float
     return taken, totals
 
 
-@pytest.mark.parametrize("name", ["holdem-nl", "razz", "leduc"])
+@pytest.mark.parametrize("name", ["holdem-nl", "razz", "leduc", "triple-draw"])
 def test_seeded_reset_reproduces_the_hand_and_rewards_sum_to_zero(name: str) -> None:
     game, stacks = GAMES[name]
     env = PokerEnv(game, stacks)
@@ -163,7 +172,7 @@ def test_import_croupier_never_imports_the_rl_packages() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-@pytest.mark.parametrize("name", ["holdem-nl", "razz", "leduc", "omaha-hilo"])
+@pytest.mark.parametrize("name", ["holdem-nl", "razz", "leduc", "omaha-hilo", "badugi"])
 def test_vector_batch_encoding_is_the_single_encoding(name: str) -> None:
     game, stacks = GAMES[name]
     venv = VectorEnv(game, 8, stacks, seed=3)
@@ -177,3 +186,90 @@ def test_vector_batch_encoding_is_the_single_encoding(name: str) -> None:
             assert np.array_equal(venv.actions.mask(hand), mask[t])
         actions = (rng.random(mask.shape) * mask).argmax(axis=1)
         obs, mask, seats, _, _ = venv.step(actions)
+
+
+def to_the_draw(game_name: str, seed: int) -> PokerEnv:
+    """A PokerEnv of a draw game whose seats all checked or called to the first draw."""
+    game, stacks = GAMES[game_name]
+    env = PokerEnv(game, stacks)
+    env.reset(seed=seed)
+    while not env.hand.drawing:  # type: ignore[union-attr]
+        env.step(env.actions.passive(env.hand))  # type: ignore[arg-type]
+    return env
+
+
+def test_a_discard_action_throws_the_cards_of_its_bits() -> None:
+    env = to_the_draw("five-card-draw", 3)
+    hand, actions = env.hand, env.actions
+    assert hand is not None and hand.actor is not None and actions.hole == 5
+    mask = env.last()[0]["action_mask"]
+    assert mask[: actions.bets].sum() == 0 and mask[actions.bets :].all()  # 32 ways to draw
+    with pytest.raises(ActionsError, match="a draw is under way"):
+        env.step(1)  # check/call: not while drawing
+    seat = hand.actor
+    held = sorted(hand.hole(seat))
+    env.step(actions.bets + 0b10110)  # the 2nd, 3rd and 5th lowest cards
+    kept = set(hand.hole(seat))
+    assert kept & set(held) == {held[0], held[3]} and len(kept) == 5
+    assert hand.history[-2] == f"p{seat + 1} sd " + " ".join(
+        format_cards([c]) for c in (held[1], held[2], held[4])
+    )
+    # the draws block: every seat sees that seat drew three
+    for other in range(hand.n_players):
+        observation = env.observe(env.possible_agents[other])["observation"]
+        at = env.encoder.offsets["draws"] + ((seat - other) % hand.n_players) * 2
+        assert observation[at : at + 2].tolist() == [1.0, 3.0]
+    while hand.drawing:  # the others stand pat
+        env.step(actions.bets)
+    assert not hand.drawing
+    with pytest.raises(ActionsError, match="no draw"):
+        env.step(actions.bets + 1)
+    observation = env.last()[0]
+    assert observation["action_mask"][actions.bets :].sum() == 0
+
+
+def test_the_discard_mask_follows_max_discards() -> None:
+    actions = Actions(hole=4)
+    most = [int(m.bit_count()) for m in range(16)]
+    for limit in range(5):
+        row = actions.draw_mask(limit)
+        assert row[: actions.bets].sum() == 0
+        assert row[actions.bets :].tolist() == [int(k <= limit) for k in most]
+    with pytest.raises(ActionsError, match="hole must be 0 to 6"):
+        Actions(hole=7)
+    hand = FiveCardDraw(NO_LIMIT, (1, 2)).start([100, 100], seed=4)
+    hand.check_or_call()
+    hand.check_or_call()
+    with pytest.raises(ActionsError, match="no discard actions"):
+        Actions().mask(hand)
+
+
+def test_draw_games_and_raw_mode() -> None:
+    with pytest.raises(ActionsError, match="raw mode has no discard actions"):
+        PokerEnv(FiveCardDraw(NO_LIMIT, (1, 2)), [100] * 3, raw=True)
+
+
+def test_every_deck_is_in_card_order() -> None:
+    """The discard actions count a hand's cards in card order: the ``own`` block's."""
+    from croupier import variants
+    from croupier.games import game as make_game
+
+    for variant in variants.Variant:
+        dealt = make_game(variant)
+        assert list(dealt.deck) == sorted(dealt.deck), variant
+
+
+def test_gymnasium_wrapper_on_a_draw_game() -> None:
+    env = SingleAgentEnv(DeuceToSevenTripleDraw(FIXED_LIMIT, (1, 2)), [40] * 3, seat=2)
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=2)
+    drew = illegal = 0
+    for _ in range(400):
+        mask = info["action_mask"]
+        if env.env.hand is not None and env.env.hand.drawing:
+            drew += 1
+        obs, _, done, _, info = env.step(0)  # fold, or an illegal move: check/call, stand pat
+        illegal += info["illegal"]
+        if done:
+            obs, info = env.reset()
+    assert drew > 10 and illegal > 10

@@ -37,7 +37,7 @@ from croupier import (
 )
 from croupier.env import PokerEnv, VectorEnv
 from croupier.env._fast import Kernel
-from croupier.env.actions import ActionKind, Actions, ActionsError
+from croupier.env.actions import ActionKind, Actions, ActionsError, draw_hole
 from croupier.env.encoding import Encoder
 from croupier.table import Table
 
@@ -70,6 +70,11 @@ ACTION_LISTS = [
 ]
 
 
+def with_draws(actions: Actions, game: Game) -> Actions:
+    """``actions`` with the discard actions of ``game`` (none when it is not a draw game)."""
+    return Actions(actions.kinds, hole=draw_hole(game))
+
+
 def vector_pair(
     game: Game, stacks: list[int], tables: int, seed: int, actions: Actions
 ) -> tuple[VectorEnv, VectorEnv]:
@@ -88,9 +93,9 @@ def same(a: tuple[np.ndarray, ...], b: tuple[np.ndarray, ...]) -> None:
         assert x.tobytes() == y.tobytes()  # bit for bit: no -0.0 for 0.0
 
 
-@pytest.mark.parametrize("name", list(BETTING_GAMES))
+@pytest.mark.parametrize("name", [*BETTING_GAMES, *DRAW_GAMES])
 def test_vector_env_fast_and_pure_give_identical_arrays(name: str) -> None:
-    game, stacks = BETTING_GAMES[name]
+    game, stacks = {**BETTING_GAMES, **DRAW_GAMES}[name]
     for k, actions in enumerate(ACTION_LISTS):
         fast, pure = vector_pair(game, stacks, 12, 10 + k, actions)
         same(fast.reset(), pure.reset())
@@ -123,7 +128,7 @@ def random_move(hand: Hand, rng: random.Random, actions: Actions) -> None:
 def test_kernel_encodes_every_seat_as_the_encoder_does(name: str) -> None:
     game, stacks = {**BETTING_GAMES, **DRAW_GAMES}[name]
     n = len(stacks)
-    actions = ACTION_LISTS[1]
+    actions = with_draws(ACTION_LISTS[1], game)
     encoder = Encoder(game, n)
     kernel = Kernel(encoder, actions)
     rng = random.Random(name)
@@ -180,11 +185,13 @@ def test_kernel_encodes_the_short_handed_hands_of_a_session() -> None:
     assert len(sizes) >= 3  # players left: hands of several sizes were encoded
 
 
-@pytest.mark.parametrize("name", ["holdem-nl", "holdem-nl-deep", "holdem-pl", "stud", "leduc"])
+@pytest.mark.parametrize(
+    "name", ["holdem-nl", "holdem-nl-deep", "holdem-pl", "stud", "leduc", *DRAW_GAMES]
+)
 def test_kernel_plays_each_action_as_actions_does(name: str) -> None:
-    game, stacks = BETTING_GAMES[name]
+    game, stacks = {**BETTING_GAMES, **DRAW_GAMES}[name]
     rng = random.Random(name)
-    for actions in ACTION_LISTS:
+    for actions in (with_draws(listed, game) for listed in ACTION_LISTS):
         kernel = Kernel(Encoder(game, len(stacks)), actions)
         for seed in range(30):
             ours, theirs = game.start(stacks, seed=seed), game.start(stacks, seed=seed)
@@ -287,6 +294,9 @@ AEC_CASES: dict[str, tuple[Game, list[int], dict[str, object]]] = {
     "stud-hilo": (SevenCardStudHiLo(antes=2), [40] * 5, {}),
     "kuhn": (KuhnPoker(), [2, 2], {}),
     "leduc": (LeducHoldem(), [100, 100], {}),
+    "five-card-draw": (FiveCardDraw(NO_LIMIT, (1, 2)), [100] * 5, {}),
+    "triple-draw": (DeuceToSevenTripleDraw(FIXED_LIMIT, (1, 2)), [40] * 4, {}),
+    "badugi-session": (Badugi(FIXED_LIMIT, (1, 2)), [12, 20, 9], {"session": True}),
     "session": (TexasHoldem(NO_LIMIT, (5, 10)), [60, 30, 45, 80], {"session": True}),
     "session-rebuy": (
         SevenCardStud(antes=1),

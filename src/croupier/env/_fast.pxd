@@ -7,14 +7,15 @@ cdef enum:
     # The sizes of the kernel's tables.
     MAX_ACTIONS = 64
     MAX_STREETS = 16
+    MAX_SEATS = 64  # croupier.games.MAX_PLAYERS
 
 
 cdef class Kernel:
     cdef readonly object encoder, actions
     cdef readonly int n, size
-    cdef int d, s, n_actions
+    cdef int d, s, n_actions, n_bets, draw_rounds
     cdef int off_board, off_up, off_seats, off_pot, off_street, off_position, off_turn
-    cdef int off_betting
+    cdef int off_betting, off_draws
     cdef bint stud
     cdef double bb
     cdef float bb32
@@ -23,7 +24,8 @@ cdef class Kernel:
     cdef int kind[MAX_ACTIONS]
     cdef double fraction[MAX_ACTIONS]
     cdef signed char masks[4][MAX_ACTIONS]
-    cdef int code  # of the last _encode whose seat was the actor: 2 * can fold + can raise
+    # Of the last _encode whose seat was the actor: 2 * can fold + can raise, 4 a draw.
+    cdef int code
     cdef float[:, :, ::1] summary  # PokerEnv's betting summary (bind)
     cdef bint bound
 
@@ -31,7 +33,9 @@ cdef class Kernel:
     cdef int _encode(
         self, Hand hand, int seat, const float* summary, float* out, bint single
     ) except -1
+    cdef int _draws(self, Hand hand, int seat, float* out) except -1
     cdef int _mask_code(self, Hand hand) except -2
+    cdef int _fill_mask(self, signed char* row, Hand hand, int code) except -1
     cdef object _apply(self, Hand hand, object index)
     cdef dict _observe(self, Hand hand, int seat, int width, bint live)
     cdef object _play(self, Hand hand, object index)

@@ -95,6 +95,8 @@ cdef class Kernel:
         self.off_position = off["position"]
         self.off_turn = off["turn"]
         self.off_betting = off["betting"]
+        self.off_draws = off["draws"]
+        self.draw_rounds = (self.size - self.off_draws) // (2 * self.n)
         self.stud = encoder.stud
         self.bb = encoder.bb
         self.bb32 = <float>self.bb
@@ -104,7 +106,10 @@ cdef class Kernel:
             self.index[card] = k
         for k, street in enumerate(game.streets):
             self.street_map[k] = encoder.streets[street.name]
+        if self.n > MAX_SEATS:
+            raise ValueError(f"{self.n} seats: the compiled kernel has room for {MAX_SEATS}")
         self.n_actions = actions.size
+        self.n_bets = actions.bets
         for k, kind in enumerate(actions.kinds):
             self.fraction[k] = 0.0
             if kind is ActionKind.FOLD:
@@ -176,7 +181,10 @@ cdef class Kernel:
         self.code = -1
         if actor is not None:
             a = actor
-            if a == seat:
+            if a == seat and hand._drawing:
+                self.code = 4
+                out[self.off_turn + n] = 1.0
+            elif a == seat:
                 to_call = hand._to_call()
                 row[1] = <float>(_real(to_call) / bb)
                 raise_ = hand._can_raise()
@@ -196,6 +204,24 @@ cdef class Kernel:
                 base = (st * n + k) * 3
                 for j in range(3):
                     row[base + j] = src[j]
+        if self.draw_rounds:
+            self._draws(hand, seat, out)
+        return 0
+
+    cdef int _draws(self, Hand hand, int seat, float* out) except -1:
+        """Encoder._draws: the ``k``-th ``sd`` entry of a seat's history is its ``k``-th draw."""
+        cdef int rounds[MAX_SEATS]
+        cdef int np_ = hand._n, other, at
+        memset(rounds, 0, sizeof(rounds))
+        for entry in hand._history:
+            if len(entry) == 3 and entry[1] == "sd":
+                other = entry[0]
+                if not 0 <= other < np_ or rounds[other] >= self.draw_rounds:
+                    raise ValueError(f"a draw of seat {other} that the layout has no room for")
+                at = self.off_draws + (rounds[other] * self.n + _mod(other - seat, np_)) * 2
+                out[at] = 1.0
+                out[at + 1] = len(entry[2])
+                rounds[other] += 1
         return 0
 
     def encode(self, Hand hand not None, int seat, const float[:, :, ::1] summary, float[::1] out):
@@ -215,25 +241,41 @@ cdef class Kernel:
         cdef bint fold, raise_
         if hand.actor is None:
             return -1
+        if hand._drawing:
+            return 4
         fold = hand._to_call() > 0 and not hand._bring_in_pending
         raise_ = hand._can_raise()
         return 2 * fold + raise_
 
+    cdef int _fill_mask(self, signed char* row, Hand hand, int code) except -1:
+        """The actor's mask into ``row`` for its ``code`` (a draw: Actions.mask's)."""
+        cdef int k
+        cdef const signed char[::1] drawn
+        if code == 4:  # one observation a seat and draw: the list's own rule
+            drawn = self.actions.mask(hand)
+            for k in range(self.n_actions):
+                row[k] = drawn[k]
+        elif code >= 0:
+            for k in range(self.n_actions):
+                row[k] = self.masks[code][k]
+        else:
+            memset(row, 0, self.n_actions)
+        return 0
+
     def fill_mask(self, Hand hand not None, signed char[::1] out):
         """:meth:`Actions.fill_mask` into ``out`` (the first ``size`` entries)."""
-        cdef int code = self._mask_code(hand), k
         if out.shape[0] < self.n_actions:
             raise ValueError("the mask buffer is too short")
-        for k in range(self.n_actions):
-            out[k] = 0 if code < 0 else self.masks[code][k]
+        self._fill_mask(&out[0], hand, self._mask_code(hand))
 
     # ---------------------------------------------------------------- actions
 
     cdef object _apply(self, Hand hand, object index):
         """Actions.apply: the "raise to" amount, or None (fold, check, call)."""
         cdef int i, kind
-        if type(index) is not int or not 0 <= index < self.n_actions:
-            return self.actions.apply(hand, index)  # its error, or its reading of index
+        if type(index) is not int or not 0 <= index < self.n_bets or hand._drawing:
+            # its error, its reading of index, or a discard (one a seat and draw)
+            return self.actions.apply(hand, index)
         i = index
         kind = self.kind[i]
         if kind == CHECK_CALL:
@@ -286,8 +328,6 @@ cdef class Kernel:
 
     cdef dict _observe(self, Hand hand, int seat, int width, bint live):
         cdef cnp.npy_intp dims[1]
-        cdef int k
-        cdef signed char* row
         if not self.bound:
             raise ValueError("no betting summary: bind one first")
         if not 0 <= seat < hand._n or hand._n > self.n or width < self.n_actions:
@@ -298,9 +338,7 @@ cdef class Kernel:
         dims[0] = width
         mask = cnp.PyArray_ZEROS(1, dims, cnp.NPY_INT8, 0)
         if live and self.code >= 0:
-            row = <signed char*>cnp.PyArray_DATA(mask)
-            for k in range(self.n_actions):
-                row[k] = self.masks[self.code][k]
+            self._fill_mask(<signed char*>cnp.PyArray_DATA(mask), hand, self.code)
         return {"observation": obs, "action_mask": mask}
 
     def play(self, Hand hand not None, object index):
@@ -310,6 +348,7 @@ cdef class Kernel:
 
     cdef object _play(self, Hand hand, object index):
         cdef int seat, street
+        cdef bint drawing
         cdef float value
         cdef float* row
         if not self.bound:
@@ -319,8 +358,9 @@ cdef class Kernel:
             raise ValueError("no one acts in the hand")
         seat = actor
         street = self.street_map[hand._street]
+        drawing = hand._drawing  # a discard: not counted in the betting summary
         raised = self._apply(hand, index)
-        if not hand._folded[seat]:
+        if not drawing and not hand._folded[seat]:
             row = &self.summary[street, seat, 0]
             if raised is None:
                 row[0] += 1.0
@@ -343,7 +383,7 @@ cdef class Kernel:
     ):
         """VectorEnv's observations, masks and seats of every table's actor."""
         cdef Py_ssize_t t, count = len(hands)
-        cdef int seat, code, k
+        cdef int seat
         cdef Hand hand
         self._check(count, summaries, observations, masks, seats)
         for t in range(count):
@@ -352,9 +392,7 @@ cdef class Kernel:
                 raise ValueError(f"table {t}: no one to act, or not {self.n} players")
             seat = hand.actor
             self._encode(hand, seat, &summaries[t, 0, 0, 0], &observations[t, 0], True)
-            code = self.code
-            for k in range(self.n_actions):
-                masks[t, k] = self.masks[code][k]
+            self._fill_mask(&masks[t, 0], hand, self.code)
             seats[t] = seat
 
     cdef int _check(
@@ -396,6 +434,7 @@ cdef class Kernel:
         otherwise the action is counted in the table's betting summary."""
         cdef Py_ssize_t t, count = len(hands)
         cdef int seat, street, k, tries
+        cdef bint drawing
         cdef float value
         cdef float* flat
         cdef Hand hand
@@ -417,6 +456,7 @@ cdef class Kernel:
                 raise ValueError(f"table {t}: no one to act")
             seat = actor
             street = self.street_map[hand._street]
+            drawing = hand._drawing  # a discard: not counted in the betting summary
             raised = self._apply(hand, action)
             if hand._received is not None:
                 payoffs = hand._payoffs
@@ -432,7 +472,7 @@ cdef class Kernel:
                     raise ValueError(f"no one acts in hands with stacks {stacks}: too small")
                 memset(&summaries[t, 0, 0, 0], 0, self.s * self.n * 3 * sizeof(float))
                 hands[t] = fresh
-            elif not hand._folded[seat]:
+            elif not drawing and not hand._folded[seat]:
                 flat = &summaries[t, street, seat, 0]
                 if raised is None:
                     flat[0] += 1.0

@@ -14,6 +14,14 @@ An action list is a tuple of :class:`ActionKind` values and pot fractions:
 
 Every bet or raise is legal exactly when ``hand.can_raise``.
 
+Draw games add ``2 ** hole`` discard actions after the betting ones
+(``Actions(kinds, hole=5)``; :func:`draw_hole` gives a game's ``hole``):
+action ``bets + m`` discards the actor's cards whose bits are set in ``m``,
+bit ``k`` standing for the ``k``-th of the cards held in increasing card code
+(the order of the observation's ``own`` block), so ``bets + 0`` stands pat.
+During a draw only the discard actions of at most ``hand.max_discards``
+cards are legal, and no discard action is legal while players bet.
+
 >>> from croupier import NO_LIMIT, TexasHoldem
 >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=1)
 >>> actions = Actions()
@@ -28,9 +36,13 @@ from enum import Enum
 import numpy as np
 import numpy.typing as npt
 
+from croupier.games import Game
 from croupier.hand import Hand
 
-__all__ = ["DEFAULT_ACTIONS", "ActionKind", "Actions", "ActionsError", "apply_raw"]
+__all__ = ["DEFAULT_ACTIONS", "ActionKind", "Actions", "ActionsError", "apply_raw", "draw_hole"]
+
+MAX_HOLE = 6
+"""The most cards a hand of a draw game may hold for the discard actions (64 of them)."""
 
 
 class ActionsError(ValueError):
@@ -61,17 +73,23 @@ DEFAULT_ACTIONS: tuple[Size, ...] = (
 class Actions:
     """A discrete action list (see the module's documentation).
 
+    ``kinds`` are the betting actions (``bets`` of them); ``hole`` is the size
+    of a draw game's hand, which adds its ``2 ** hole`` discard actions
+    (``size`` counts both).
+
     >>> Actions((ActionKind.FOLD, ActionKind.CHECK_CALL, 0.75)).size
     3
+    >>> Actions(hole=5).size                     # six betting actions, 32 discards
+    38
     >>> Actions((0.0,))
     Traceback (most recent call last):
     ...
     croupier.env.actions.ActionsError: a pot fraction must be positive, got 0.0
     """
 
-    __slots__ = ("_fractions", "_masks", "kinds", "size")
+    __slots__ = ("_draw_masks", "_fractions", "_masks", "bets", "hole", "kinds", "size")
 
-    def __init__(self, kinds: tuple[Size, ...] = DEFAULT_ACTIONS) -> None:
+    def __init__(self, kinds: tuple[Size, ...] = DEFAULT_ACTIONS, hole: int = 0) -> None:
         checked: list[Size] = []
         for kind in kinds:
             if isinstance(kind, ActionKind):
@@ -84,8 +102,13 @@ class Actions:
                 raise ActionsError(f"an action is an ActionKind or a pot fraction, got {kind!r}")
         if ActionKind.CHECK_CALL not in checked:
             raise ActionsError("the action list needs CHECK_CALL (always legal)")
+        if type(hole) is not int or not 0 <= hole <= MAX_HOLE:
+            raise ActionsError(f"hole must be 0 to {MAX_HOLE} cards, got {hole!r}")
         self.kinds = tuple(checked)
-        self.size = len(checked)
+        self.bets = len(checked)
+        self.hole = hole
+        discards = 1 << hole if hole else 0
+        self.size = self.bets + discards
         self._fractions = [k for k in checked if isinstance(k, float)]
         # The mask for each (can fold, can raise): index 2 * fold + raise.
         self._masks = [
@@ -93,11 +116,20 @@ class Actions:
                 [
                     fold if k is ActionKind.FOLD else k is ActionKind.CHECK_CALL or raise_
                     for k in checked
-                ],
+                ]
+                + [False] * discards,
                 dtype=np.int8,
             )
             for fold in (False, True)
             for raise_ in (False, True)
+        ]
+        # The mask of a draw for each number of cards that may be discarded.
+        self._draw_masks = [
+            np.array(
+                [False] * self.bets + [m.bit_count() <= most for m in range(discards)],
+                dtype=np.int8,
+            )
+            for most in range(hole + 1)
         ]
 
     def mask(self, hand: Hand) -> npt.NDArray[np.int8]:
@@ -114,16 +146,49 @@ class Actions:
         """
         return self._masks[2 * fold + raise_]
 
+    def draw_mask(self, most: int) -> npt.NDArray[np.int8]:
+        """The mask of a draw where at most ``most`` cards may be discarded.
+
+        >>> Actions((ActionKind.CHECK_CALL,), hole=2).draw_mask(1).tolist()   # not both
+        [0, 1, 1, 1, 0]
+        """
+        return self._draw_masks[min(most, self.hole)]
+
     def fill_mask(self, hand: Hand, out: npt.NDArray[np.int8]) -> None:
         """Write :meth:`mask` into ``out`` (a row of a batch)."""
         if hand.actor is None:
             out[:] = 0
             return
+        if hand.drawing:
+            out[:] = self.draw_mask(self._max_discards(hand))
+            return
         can_fold = hand.to_call > 0 and not hand.bring_in_pending
         out[:] = self._masks[2 * can_fold + hand.can_raise]
 
+    def passive(self, hand: Hand) -> int:
+        """The action that is always legal for the actor: check/call, or standing pat
+        during a draw.
+
+        >>> from croupier import DeuceToSevenTripleDraw
+        >>> hand, actions = DeuceToSevenTripleDraw().start([20, 20], seed=9), Actions(hole=5)
+        >>> actions.passive(hand); hand.call(); hand.check(); actions.passive(hand)
+        1
+        6
+        """
+        return self.bets if hand.drawing else self.kinds.index(ActionKind.CHECK_CALL)
+
+    def _max_discards(self, hand: Hand) -> int:
+        most = hand.max_discards
+        assert most is not None  # a draw is under way
+        if not self.hole:
+            raise ActionsError("a draw is under way: the list has no discard actions (hole=0)")
+        return most
+
     def amount(self, hand: Hand, index: int) -> int | None:
-        """The "raise to" amount action ``index`` stands for now (None: fold, check/call)."""
+        """The "raise to" amount action ``index`` stands for now (None: fold, check/call,
+        a discard)."""
+        if index >= self.bets:
+            return None
         kind = self.kinds[index]
         if kind is ActionKind.FOLD or kind is ActionKind.CHECK_CALL:
             return None
@@ -146,6 +211,11 @@ class Actions:
         the "raise to" amount it bet or raised to (None: fold, check or call)."""
         if not 0 <= index < self.size:
             raise ActionsError(f"no action {index}: the list has {self.size}")
+        if index >= self.bets:
+            self._discard(hand, index - self.bets)
+            return None
+        if hand.drawing:
+            raise ActionsError(f"action {index} is a bet: a draw is under way (discard)")
         kind = self.kinds[index]
         if kind is ActionKind.FOLD:
             if hand.to_call <= 0 or hand.bring_in_pending:
@@ -162,6 +232,35 @@ class Actions:
         assert amount is not None
         hand.raise_to(amount)
         return amount
+
+
+    def _discard(self, hand: Hand, bits: int) -> None:
+        """Discard action ``bits`` (see the module's documentation)."""
+        actor = hand.actor
+        if actor is None or not hand.drawing:
+            raise ActionsError(f"discard action {self.bets + bits} is not legal now: no draw")
+        held = sorted(hand.hole(actor))
+        if len(held) != self.hole:
+            raise ActionsError(
+                f"seat {actor} holds {len(held)} cards: the discard actions are for {self.hole}"
+            )
+        chosen = [card for k, card in enumerate(held) if bits >> k & 1]
+        most = self._max_discards(hand)
+        if len(chosen) > most:
+            raise ActionsError(f"seat {actor} may discard {most} cards now, not {len(chosen)}")
+        hand.discard(chosen)
+
+
+def draw_hole(game: Game) -> int:
+    """The cards of a hand of draw game ``game`` (its discard actions' ``hole``), else 0.
+
+    >>> from croupier import Badugi, KuhnPoker
+    >>> draw_hole(Badugi()), draw_hole(KuhnPoker())
+    (4, 0)
+    """
+    if not game.is_draw:
+        return 0
+    return sum(street.hole for street in game.streets)
 
 
 def apply_raw(hand: Hand, amount: int) -> None:

@@ -43,7 +43,14 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from croupier.env._aec import AECCore
 from croupier.env._fast import Kernel
-from croupier.env.actions import DEFAULT_ACTIONS, Actions, ActionsError, Size, apply_raw
+from croupier.env.actions import (
+    DEFAULT_ACTIONS,
+    Actions,
+    ActionsError,
+    Size,
+    apply_raw,
+    draw_hole,
+)
 from croupier.env.encoding import Encoder
 from croupier.games import Game
 from croupier.hand import Hand
@@ -90,7 +97,9 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         self._first_table = Table(game, self.starting, rebuy=rebuy)
         self.n = len(self.starting)
         self.encoder = Encoder(game, self.n)
-        self.actions = Actions(actions)
+        self.actions = Actions(actions, hole=draw_hole(game))
+        if raw and self.actions.hole:
+            raise ActionsError("raw mode has no discard actions: play draw games with raw=False")
         self.raw = raw
         self.session = session
         self.rebuy = rebuy
@@ -188,12 +197,13 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         assert hand is not None and hand.actor is not None
         seat = hand.actor
         street = self.encoder.streets[hand.street]
+        drawing = hand.drawing  # a discard: not counted in the betting summary
         if self.raw:
             apply_raw(hand, action)
             raised = action if action > 0 else None
         else:
             raised = self.actions.apply(hand, action)
-        if not hand.folded[seat]:
+        if not drawing and not hand.folded[seat]:
             self.encoder.record(self._summary, street, seat, raised)
 
     def render(self) -> None:

@@ -24,6 +24,9 @@ block                 length       content
 ``betting``           S * n * 3    per street and seat (from the player): checks
                                    and calls, bets and raises, the largest
                                    "raise to" (big blinds)
+``draws``             R * n * 2    draw games only (``R`` draws): per draw and
+                                   seat (from the player), 1 once the seat has
+                                   drawn, and the number of cards it discarded
 ====================  ===========  =============================================
 
 A big blind is ``game.min_bet``: the big blind, or the small bet of a
@@ -60,6 +63,7 @@ class Encoder:
 
     __slots__ = (
         "_cache",
+        "_draw_rounds",
         "_gather",
         "_gather_array",
         "_rotation_index",
@@ -94,6 +98,7 @@ class Encoder:
             "position": n,
             "turn": n + 1,
             "betting": s * n * 3,
+            "draws": sum(street.draw for street in game.streets) * n * 2,
         }
         offsets, at = {}, 0
         for name, length in lengths.items():
@@ -101,6 +106,7 @@ class Encoder:
             at += length
         self.offsets = offsets
         self.size = at
+        self._draw_rounds = lengths["draws"] // (2 * n)
         self._cache: dict[tuple[Hand, int, str, int, tuple[int, ...]], Array] = {}
         # The betting summary seen from each seat: a flat index into (streets, seats, 3).
         flat = np.arange(s * n * 3).reshape(s, n, 3)
@@ -195,11 +201,27 @@ class Encoder:
                 out[off["turn"] + n] = 1.0
         at = off["betting"]
         if np_ == n:
-            out[at:] = summary.reshape(-1).take(self._gather[seat])
+            out[at : off["draws"]] = summary.reshape(-1).take(self._gather[seat])
         else:
             rows = summary[:, [(seat + k) % np_ for k in range(np_)]]
-            out[at:].reshape(len(self.streets), n, 3)[:, :np_] = rows
+            out[at : off["draws"]].reshape(len(self.streets), n, 3)[:, :np_] = rows
+        if self._draw_rounds:
+            self._draws(hand, seat, out)
         return out
+
+    def _draws(self, hand: Hand, seat: int, out: Array) -> None:
+        """The ``draws`` block of ``seat``: the ``k``-th draw of a seat is its ``k``-th
+        ``sd`` action (every seat still in draws once a round, in seat order)."""
+        np_, at = hand.n_players, self.offsets["draws"]
+        rounds = [0] * np_
+        for action in hand.actions:
+            if action.kind == "sd":
+                other = action.actor
+                assert other is not None
+                k = at + (rounds[other] * self.n + (other - seat) % np_) * 2
+                out[k] = 1.0
+                out[k + 1] = len(action.cards)
+                rounds[other] += 1
 
     def encode_many(self, hands: Sequence[Hand], summaries: Array, out: Array) -> None:
         """:meth:`encode` of every hand's actor into the rows of ``out`` (one call per batch).
@@ -250,4 +272,9 @@ class Encoder:
         out[:, off["turn"]] = 1.0  # the actor, seen from the actor
         out[:, off["turn"] + n] = 1.0
         flat = summaries.reshape(t_count, -1)
-        out[:, off["betting"] :] = np.take_along_axis(flat, self._gather_array[seats], axis=1)
+        out[:, off["betting"] : off["draws"]] = np.take_along_axis(
+            flat, self._gather_array[seats], axis=1
+        )
+        if self._draw_rounds:
+            for t, hand in enumerate(hands):
+                self._draws(hand, int(seats[t]), out[t])

@@ -6,7 +6,8 @@ from its policy (a callable of the observation dict, returning an action;
 by default a uniform random legal action from the env's own generator, so a
 seeded reset reproduces the episode).  The observation is the float32 vector;
 the legal actions are in ``info["action_mask"]``.  An action that is not
-legal now is played as check or call (and ``info["illegal"]`` is True); a
+legal now is played as check or call, or standing pat in a draw (and
+``info["illegal"]`` is True); a
 step after the end of the episode changes nothing.  A hand that ends before
 the agent's first turn (everyone folds to its big blind) is skipped by
 ``reset``: each episode has at least one decision of the agent.
@@ -99,8 +100,9 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         mask = env.observe(self.agent)["action_mask"]
         index = int(action) - self._start
         illegal = not 0 <= index < len(mask) or not mask[index]
-        if illegal:  # played as check or call
-            action = self._start + 1
+        if illegal:  # played as check or call (standing pat in a draw)
+            assert env.hand is not None
+            action = self._start + env.actions.passive(env.hand)
         env.step(int(action))
         reward = float(env._cumulative_rewards.get(self.agent, 0.0))
         if not all(env.terminations.values()):

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.env._fast import Kernel
-from croupier.env.actions import DEFAULT_ACTIONS, Actions, Size
+from croupier.env.actions import DEFAULT_ACTIONS, Actions, Size, draw_hole
 from croupier.env.encoding import Encoder
 from croupier.games import Game
 from croupier.hand import Hand
@@ -62,7 +62,7 @@ class VectorEnv:
         self.n = len(self.stacks)
         game.start(self.stacks, seed=0)  # checks the stacks and the number of players
         self.encoder = Encoder(game, self.n)
-        self.actions = Actions(actions)
+        self.actions = Actions(actions, hole=draw_hole(game))
         self._rng = random.Random(seed)
         self.hands: list[Hand] = []
         self._summaries = np.zeros((n_tables, len(game.streets), self.n, 3), dtype=np.float32)
@@ -100,6 +100,9 @@ class VectorEnv:
         self.encoder.encode_many(hands, self._summaries, self.observations)
         codes = [2 * (h.to_call > 0 and not h.bring_in_pending) + h.can_raise for h in hands]
         self.masks[:] = self._mask_table[codes]
+        for t, hand in enumerate(hands):
+            if hand.drawing:
+                self.actions.fill_mask(hand, self.masks[t])
         self.seats[:] = [h.actor or 0 for h in hands]  # every table has an actor
 
     def reset(
@@ -145,6 +148,7 @@ class VectorEnv:
             seat = hand.actor
             assert seat is not None
             street = streets[hand.street]
+            drawing = hand.drawing  # a discard: not counted in the betting summary
             raised = apply(hand, action)
             if hand.is_over:
                 payoffs = hand.payoffs
@@ -152,7 +156,7 @@ class VectorEnv:
                     rewards[t] = payoffs
                 dones[t] = True
                 self.hands[t] = self._new_hand(t)
-            elif not hand.folded[seat]:  # Encoder.record, on the flat buffer
+            elif not drawing and not hand.folded[seat]:  # Encoder.record, on the flat buffer
                 at = t * per_table + (street * n + seat) * 3
                 if raised is None:
                     flat[at] += 1.0
