@@ -233,7 +233,6 @@ class Actions:
         hand.raise_to(amount)
         return amount
 
-
     def _discard(self, hand: Hand, bits: int) -> None:
         """Discard action ``bits`` (see the module's documentation)."""
         actor = hand.actor
