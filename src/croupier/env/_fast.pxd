@@ -39,6 +39,7 @@ cdef class Kernel:
     cdef object _apply(self, Hand hand, object index)
     cdef dict _observe(self, Hand hand, int seat, int width, bint live)
     cdef object _play(self, Hand hand, object index)
+    cdef int _record(self, float* row, object raised) except -1
     cdef int _check(
         self,
         Py_ssize_t count,

@@ -349,8 +349,6 @@ cdef class Kernel:
     cdef object _play(self, Hand hand, object index):
         cdef int seat, street
         cdef bint drawing
-        cdef float value
-        cdef float* row
         if not self.bound:
             raise ValueError("no betting summary: bind one first")
         actor = hand.actor
@@ -361,15 +359,21 @@ cdef class Kernel:
         drawing = hand._drawing  # a discard: not counted in the betting summary
         raised = self._apply(hand, index)
         if not drawing and not hand._folded[seat]:
-            row = &self.summary[street, seat, 0]
-            if raised is None:
-                row[0] += 1.0
-            else:
-                row[1] += 1.0
-                value = <float>(_real(raised) / self.bb)
-                if value > row[2]:
-                    row[2] = value
+            self._record(&self.summary[street, seat, 0], raised)
         return raised
+
+    cdef int _record(self, float* row, object raised) except -1:
+        """Encoder.record into a seat's 3 summary entries: a check or call (``raised``
+        None), or a bet or raise to ``raised``."""
+        cdef float value
+        if raised is None:
+            row[0] += 1.0
+        else:
+            row[1] += 1.0
+            value = <float>(_real(raised) / self.bb)
+            if value > row[2]:
+                row[2] = value
+        return 0
 
     # -------------------------------------------------------- vectorized step
 
@@ -435,8 +439,6 @@ cdef class Kernel:
         cdef Py_ssize_t t, count = len(hands)
         cdef int seat, street, k, tries
         cdef bint drawing
-        cdef float value
-        cdef float* flat
         cdef Hand hand
         cdef Hand fresh
         if (
@@ -473,11 +475,4 @@ cdef class Kernel:
                 memset(&summaries[t, 0, 0, 0], 0, self.s * self.n * 3 * sizeof(float))
                 hands[t] = fresh
             elif not drawing and not hand._folded[seat]:
-                flat = &summaries[t, street, seat, 0]
-                if raised is None:
-                    flat[0] += 1.0
-                else:
-                    flat[1] += 1.0
-                    value = <float>(_real(raised) / self.bb)
-                    if value > flat[2]:
-                        flat[2] = value
+                self._record(&summaries[t, street, seat, 0], raised)
