@@ -272,3 +272,12 @@ def test_gymnasium_wrapper_on_a_draw_game() -> None:
         if done:
             env.reset()
     assert illegal == drew > 10
+
+
+def test_an_env_refuses_to_play_before_reset() -> None:
+    env = PokerEnv(KuhnPoker(), [2, 2])
+    for call in (lambda: env.step(1), lambda: env.last(), lambda: env.observe("player_0")):
+        with pytest.raises(ValueError, match=r"call reset\(\) first"):
+            call()
+    env.reset(seed=1)
+    assert env.last()[0]["action_mask"].tolist() == [0, 1, 1, 1, 1, 1]

@@ -153,6 +153,8 @@ cdef class AECCore:
     def last(self, bint observe=True):
         """The selected agent's (observation, cumulative reward, terminated, truncated, info)."""
         cdef PyObject* seat
+        if self.hand is None:
+            raise ValueError("no episode yet: call reset() first")
         agent = self.agent_selection
         terminated = self.terminations[agent]
         observation = None
@@ -204,6 +206,8 @@ cdef class AECCore:
 
     def step(self, action):
         """Play ``action`` for the selected agent (``None`` for a terminated one)."""
+        if self.hand is None:
+            raise ValueError("no episode yet: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

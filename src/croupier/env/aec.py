@@ -158,7 +158,8 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         hand = self.hand
-        assert hand is not None
+        if hand is None:
+            raise ValueError("no episode yet: call reset() first")
         seat = self._agent_seat.get(agent)
         kernel = self._kernel
         if kernel is not None and seat is not None and not self.raw:
