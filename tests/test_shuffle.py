@@ -94,3 +94,49 @@ def test_the_engine_shuffles_deal_the_decks_of_the_formula() -> None:
         muck = rng.sample(range(52), rng.randrange(1, 40))
         index = rng.randrange(5)
         assert hand._reshuffled(seed, index, muck) == twin_reshuffled(seed, index, muck)
+
+
+def test_key_stream_is_hashlib_blake2b() -> None:
+    """The C BLAKE2b against hashlib's, over keys, personalisations, prefixes and blocks
+    of every length it takes (the engine uses keys of 1 to 64 bytes, 13-byte
+    personalisations and prefixes of 0 or 4 bytes)."""
+    rng = random.Random(11)
+    cases = [
+        (rng.randbytes(k), rng.randbytes(p), rng.randbytes(x))
+        for k, p, x in [(1, 0, 0), (64, 16, 127), (20, 13, 4), (63, 15, 126), (33, 1, 111)]
+    ]
+    cases += [
+        (
+            rng.randbytes(rng.randint(1, 64)),
+            rng.randbytes(rng.randint(0, 16)),
+            rng.randbytes(rng.randint(0, 127)),
+        )
+        for _ in range(3000)
+    ]
+    for key, person, prefix in cases:
+        blocks = rng.randint(0, 6)
+        want = b"".join(
+            hashlib.blake2b(prefix + bytes([b]), key=key, digest_size=64, person=person).digest()
+            for b in range(blocks)
+        )
+        assert _shuffle.key_stream(key, person, prefix, blocks) == want
+    many = _shuffle.key_stream(b"k", b"", b"", _shuffle.MAX_BLOCKS)
+    assert many[-64:] == hashlib.blake2b(bytes([255]), key=b"k", digest_size=64).digest()
+
+
+@pytest.mark.parametrize(
+    ("key", "person", "prefix", "blocks", "message"),
+    [
+        (b"", b"", b"", 1, "the key must be 1 to 64 bytes, got 0"),
+        (bytes(65), b"", b"", 1, "the key must be 1 to 64 bytes, got 65"),
+        (b"k", bytes(17), b"", 1, "person must be at most 16 bytes, got 17"),
+        (b"k", b"", bytes(128), 1, "prefix must be at most 127 bytes, got 128"),
+        (b"k", b"", b"", 257, "blocks must be 0 to 256, got 257"),
+        (b"k", b"", b"", -1, "blocks must be 0 to 256, got -1"),
+    ],
+)
+def test_key_stream_refuses_what_blake2b_cannot_take(
+    key: bytes, person: bytes, prefix: bytes, blocks: int, message: str
+) -> None:
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        _shuffle.key_stream(key, person, prefix, blocks)

@@ -46,7 +46,7 @@ except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 from typing import TYPE_CHECKING, cast
 
-from croupier._shuffle import order_by_keys
+from croupier._shuffle import key_stream, order_by_keys
 from croupier._validate import MAX_CHIPS, as_int, is_int
 from croupier.actions import Action
 from croupier.cards import UNKNOWN_TEXT, parse_cards
@@ -1254,23 +1254,18 @@ def _shuffled(seed: int | None, need: int, cards: Sequence[int] = range(52)) -> 
     Mersenne Twister per hand, and the same on every platform.
     """
     deck = cards if type(cards) is list else list(cards)
-    stream = _key_stream(seed, b"croupier-deck", b"", len(_BLOCKS))
+    stream = _key_stream(seed, b"croupier-deck", b"", _DECK_BLOCKS)
     return order_by_keys(stream, deck, deck, need)  # keyed by card code
+
+
+_DECK_BLOCKS = 4  # 64 keys: one for each card of a full deck
 
 
 def _key_stream(seed: int | None, person: bytes, prefix: bytes, blocks: int) -> bytes:
     """``blocks`` 64-byte BLAKE2b digests of ``prefix`` + the block's counter, keyed by
-    the seed (16 keys of 32 bits each): the key stream of the shuffles."""
-    keyed = blake2b(key=_key_material(seed), digest_size=64, person=person)
-    parts = []
-    for block in _BLOCKS[:blocks]:
-        state = keyed.copy()  # the key block is compressed once
-        state.update(prefix + block)
-        parts.append(state.digest())
-    return b"".join(parts)
-
-
-_BLOCKS = (b"\x00", b"\x01", b"\x02", b"\x03")  # the counter of the key stream
+    the seed (16 keys of 32 bits each): the key stream of the shuffles (in C:
+    ``croupier._shuffle.key_stream``, hashlib's digests)."""
+    return key_stream(_key_material(seed), person, prefix, blocks)
 
 
 # What the engine reads of a game at every deal, worked out once per game and
