@@ -281,3 +281,20 @@ def test_an_env_refuses_to_play_before_reset() -> None:
             call()
     env.reset(seed=1)
     assert env.last()[0]["action_mask"].tolist() == [0, 1, 1, 1, 1, 1]
+
+
+def test_info_states_of_a_draw_game_tell_the_draws_apart() -> None:
+    """How many cards an opponent drew is public; which ones the player threw, its own."""
+    game = FiveCardDraw(NO_LIMIT, (1, 2))
+    keys = []
+    for thrown in (0, 1, 2, 3):
+        hand = game.start([100, 100], seed=4)
+        hand.check_or_call()
+        hand.check_or_call()
+        hand.discard(hand.hole(0)[:thrown])  # seat 0 draws first
+        keys.append((info_state(hand, 0), info_state(hand, 1)))
+    assert len({own for own, _ in keys}) == 4 and len({other for _, other in keys}) == 4
+    assert keys[0][1].endswith("|ccd0") and keys[2][1].endswith("|ccd2")
+    assert keys[2][0].endswith(
+        "|ccd2(" + format_cards(game.start([100, 100], seed=4).hole(0)[:2]).replace(" ", "") + ")"
+    )

@@ -3,7 +3,9 @@
 The key is the player's own cards, the board, the up cards of every seat in
 stud games, and the public actions so far street by street, like
 OpenSpiel's information-state strings: two hands a player cannot tell apart
-have the same key.
+have the same key, and two it can tell apart have different keys.  In draw
+games the actions include each draw: how many cards a seat threw, and for
+the player's own draws which ones.
 
 >>> from croupier import LeducHoldem
 >>> hand = LeducHoldem().start([10, 10], deck=[46, 39, 38])   # Kh, Js; the board Jh
@@ -26,10 +28,18 @@ def info_state(hand: Hand, seat: int) -> str:
     """The information-state key of ``seat`` in ``hand`` (see the module's documentation).
 
     Fields are separated by ``|``: own cards, board, (stud) every seat's up
-    cards separated by ``,``, and the betting:
+    cards separated by ``,``, and the actions:
     ``c`` check or call, ``f`` fold, ``b`` bring-in, ``r`` and the amount
-    for a bet or raise to it (``cbr`` in PHH); a street ends with ``/``.
-    streets separated by ``/``.
+    for a bet or raise to it (``cbr`` in PHH), ``d`` and the number of cards
+    discarded for a draw (``d0``: stood pat; the player's own draw adds the
+    cards, ``d2(Kh7c)``); ``/`` separates the streets (and a deal of cards
+    from the actions after it).
+
+    >>> from croupier import NO_LIMIT, FiveCardDraw
+    >>> hand = FiveCardDraw(NO_LIMIT, (1, 2)).start([100, 100], seed=4)
+    >>> hand.check_or_call(); hand.check_or_call(); hand.discard([3, 13]); hand.stand_pat()
+    >>> info_state(hand, 0), info_state(hand, 1)
+    ('3sKh2c9hJd||ccd2(2s5d)/d0', '8cTh4cJc6d||ccd2/d0')
     """
     own = format_cards(hand.hole(seat)).replace(" ", "")
     board = format_cards(hand.board).replace(" ", "")
@@ -51,6 +61,10 @@ def info_state(hand: Hand, seat: int) -> str:
         started, separated = True, False
         if kind == "cbr":
             street += f"r{action.amount}"
+        elif kind == "sd":
+            street += f"d{len(action.cards)}"
+            if action.actor == seat and action.cards:
+                street += f"({format_cards(action.cards).replace(' ', '')})"
         elif kind in _LETTERS:
             street += _LETTERS[kind]
     if started and not separated:
