@@ -16,7 +16,7 @@ the player's own draws which ones.
 
 from __future__ import annotations
 
-from croupier.cards import format_cards
+from croupier.cards import card_texts, format_cards
 from croupier.hand import Hand
 
 __all__ = ["info_state"]
@@ -64,7 +64,7 @@ def info_state(hand: Hand, seat: int) -> str:
         elif kind == "sd":
             street += f"d{len(action.cards)}"
             if action.actor == seat and action.cards:
-                street += f"({format_cards(action.cards).replace(' ', '')})"
+                street += f"({''.join(card_texts(action.cards))})"
         elif kind in _LETTERS:
             street += _LETTERS[kind]
     if started and not separated:
