@@ -108,6 +108,8 @@ cdef class AECCore:
     # ------------------------------------------------------------------ episode
 
     def reset(self, seed=None, options=None):
+        """Start an episode: a hand, or a session with ``session=True``; a ``seed`` makes
+        it and every hand after it the same each time (``options`` is not read)."""
         if seed is not None:
             self._state = _seed_state(seed)
         agents = self.possible_agents
