@@ -33,7 +33,7 @@ _IV[:] = [
     0x6A09E667F3BCC908ULL, 0xBB67AE8584CAA73BULL, 0x3C6EF372FE94F82BULL, 0xA54FF53A5F1D36F1ULL,
     0x510E527FADE682D1ULL, 0x9B05688C2B3E6C1FULL, 0x1F83D9ABFB41BD6BULL, 0x5BE0CD19137E2179ULL,
 ]
-cdef uint8_t _SIGMA[12][16]
+cdef uint8_t _SIGMA[10][16]  # the message schedule; rounds 10 and 11 reuse rows 0 and 1
 _SIGMA[:] = [
     [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
     [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
@@ -45,8 +45,6 @@ _SIGMA[:] = [
     [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
     [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
     [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
-    [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
 ]
 
 MAX_KEY = 64
@@ -94,7 +92,7 @@ cdef void _compress(uint64_t* h, const uint8_t* block, uint64_t counter, bint la
     if last:
         v[14] = ~v[14]
     for r in range(12):
-        s = _SIGMA[r]
+        s = _SIGMA[r % 10]
         _g(v, 0, 4, 8, 12, m[s[0]], m[s[1]])
         _g(v, 1, 5, 9, 13, m[s[2]], m[s[3]])
         _g(v, 2, 6, 10, 14, m[s[4]], m[s[5]])
