@@ -298,3 +298,18 @@ def test_info_states_of_a_draw_game_tell_the_draws_apart() -> None:
     assert keys[2][0].endswith(
         "|ccd2(" + format_cards(game.start([100, 100], seed=4).hole(0)[:2]).replace(" ", "") + ")"
     )
+
+
+@pytest.mark.parametrize("raw", [False, True])
+def test_the_wrapper_plays_an_illegal_action_as_check_or_call(raw: bool) -> None:
+    """Wherever the list puts CHECK_CALL, and in raw mode (amount 0), never a fold."""
+    kinds = (ActionKind.CHECK_CALL, ActionKind.FOLD, ActionKind.ALL_IN)
+    env = SingleAgentEnv(TexasHoldem(NO_LIMIT, (1, 2)), [50] * 3, seat=0, actions=kinds, raw=raw)
+    for seed in range(20):
+        env.reset(seed=seed)
+        hand = env.env.hand
+        assert hand is not None and hand.actor == 0
+        before = len(hand.history)
+        _, _, _, _, info = env.step(10**6)  # no such action or amount
+        assert info["illegal"]
+        assert hand.history[before].endswith(" cc")  # p1 calls (or checks): not a fold

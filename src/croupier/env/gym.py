@@ -100,9 +100,9 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         mask = env.observe(self.agent)["action_mask"]
         index = int(action) - self._start
         illegal = not 0 <= index < len(mask) or not mask[index]
-        if illegal:  # played as check or call (standing pat in a draw)
+        if illegal:  # played as check or call (standing pat in a draw); raw: amount 0
             assert env.hand is not None
-            action = self._start + env.actions.passive(env.hand)
+            action = 0 if env.raw else env.actions.passive(env.hand)
         env.step(int(action))
         reward = float(env._cumulative_rewards.get(self.agent, 0.0))
         if not all(env.terminations.values()):
