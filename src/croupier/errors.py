@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "PHHError", "PHHWarning"]
+__all__ = ["ConcurrentUse", "IllegalAction", "PHHError", "PHHWarning"]
 
 
 class IllegalAction(ValueError):
@@ -12,6 +12,20 @@ class IllegalAction(ValueError):
     Traceback (most recent call last):
     ...
     croupier.errors.IllegalAction: seat 2 cannot check: 4 to call
+    """
+
+
+class ConcurrentUse(RuntimeError):
+    """A call on an object that another thread is using at this moment; refused,
+    and nothing changed.
+
+    A ``Hand``, a ``Table`` and every environment belong to one thread at a
+    time (docs/architecture.md, "Threads"): use one per thread, or a lock.
+
+    >>> raise ConcurrentUse("the hand is in use by another thread (fold refused)")
+    Traceback (most recent call last):
+    ...
+    croupier.errors.ConcurrentUse: the hand is in use by another thread (fold refused)
     """
 
 

@@ -38,6 +38,7 @@ pat (``stand_pat``) and is dealt as many cards; betting actions wait for it.
 from __future__ import annotations
 
 import os
+from _thread import get_ident
 from collections.abc import Sequence
 
 try:  # the C module behind hashlib.blake2b, without importing hashlib (and OpenSSL)
@@ -50,7 +51,7 @@ from croupier._shuffle import key_stream, order_by_keys
 from croupier._validate import MAX_CHIPS, as_int, is_int
 from croupier.actions import Action
 from croupier.cards import UNKNOWN_TEXT, parse_cards
-from croupier.errors import IllegalAction
+from croupier.errors import ConcurrentUse, IllegalAction
 from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
@@ -141,7 +142,12 @@ def deal_order(
 
 
 class Hand:
-    """One hand of a :class:`croupier.games.Game` (create it with ``game.start``)."""
+    """One hand of a :class:`croupier.games.Game` (create it with ``game.start``).
+
+    A hand belongs to one thread at a time: an action (``fold``, ``raise_to`` …,
+    ``discard``) while another thread is inside an action of the same hand is
+    refused with :class:`croupier.errors.ConcurrentUse` and changes nothing.
+    """
 
     __slots__ = (
         "_able",
@@ -172,6 +178,7 @@ class Hand:
         "_min_bet",
         "_muck",
         "_n",
+        "_owner",
         "_payoffs",
         "_plan",
         "_previous_aggressor",
@@ -203,6 +210,7 @@ class Hand:
         deck: Sequence[int] | None = None,
         bring_in_seat: int | None = None,
     ) -> None:
+        self._owner: int | None = None  # the thread inside an action (Hand._enter)
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise ValueError(f"stacks must be a sequence of chip counts, got {stacks!r}")
         stacks = list(stacks)
@@ -554,34 +562,50 @@ class Hand:
     # ---------------------------------------------------------------- actions
 
     def fold(self) -> None:
-        i = self._require_actor("fold")
-        self._refuse_during_bring_in(i, "fold")
-        self._folded[i] = True
-        self._live -= 1
-        if self._stacks[i]:
-            self._able -= 1
-        if self._draws:
-            self._muck.extend(self._holes[i])  # a reshuffle may use the folded hand
-        self._acted[i] = self._to_match
-        self._history.append((i, "f"))
-        self._advance(i)
+        owner = self._enter("fold")
+        try:
+            i = self._require_actor("fold")
+            self._refuse_during_bring_in(i, "fold")
+            self._folded[i] = True
+            self._live -= 1
+            if self._stacks[i]:
+                self._able -= 1
+            if self._draws:
+                self._muck.extend(self._holes[i])  # a reshuffle may use the folded hand
+            self._acted[i] = self._to_match
+            self._history.append((i, "f"))
+            self._advance(i)
+        finally:
+            self._owner = owner
 
     def check(self) -> None:
-        self._check(self._require_actor("check"))
+        owner = self._enter("check")
+        try:
+            self._check(self._require_actor("check"))
+        finally:
+            self._owner = owner
 
     def call(self) -> None:
-        i = self._require_actor("call")
-        if self._bets[i] >= self._to_match:
-            raise IllegalAction(f"seat {i} cannot call: nothing to call (check instead)")
-        self._call(i)
+        owner = self._enter("call")
+        try:
+            i = self._require_actor("call")
+            if self._bets[i] >= self._to_match:
+                raise IllegalAction(f"seat {i} cannot call: nothing to call (check instead)")
+            self._call(i)
+        finally:
+            self._owner = owner
 
     def check_or_call(self) -> None:
         """Check when possible, else call."""
-        i = self._require_actor("check or call")
-        if self._bets[i] >= self._to_match:
-            self._check(i)
-        else:
-            self._call(i)
+        owner = self._enter("check or call")
+        try:
+            i = self._require_actor("check or call")
+            if self._bets[i] >= self._to_match:
+                self._check(i)
+            else:
+                self._call(i)
+        finally:
+            self._owner = owner
 
     def _check(self, i: int) -> None:
         self._refuse_during_bring_in(i, "check")
@@ -599,44 +623,52 @@ class Hand:
 
     def raise_to(self, total: int) -> None:
         """Bet or raise so that this round's total in front of the actor is ``total``."""
-        i = self._require_actor("raise")
-        if type(total) is not int:
-            if not is_int(total):
-                raise IllegalAction(f"raise amount must be an int, got {total!r}")
-            total = as_int(total, "raise amount")
-        if not self._can_raise():
-            raise IllegalAction(f"seat {i} may not raise now")
-        lo, hi = self._min_raise(i), self._max_raise(i)
-        if not lo <= total <= hi:
-            raise IllegalAction(f"seat {i} may raise to {lo}..{hi}, not {total}")
-        previous = self._to_match
-        increment = total - previous
-        full = self._is_full_raise(total, increment)
-        self._bring_in_pending = False
-        self._put(i, total)
-        self._to_match = total
-        if full:
-            if not self._fixed:
-                self._increment = increment
-            self._full_level = total
-            self._raises += 1
-        self._acted[i] = total
-        self._aggressor = i
-        self._history.append((i, "cbr", total))
-        self._advance(i)
+        owner = self._enter("raise to")
+        try:
+            i = self._require_actor("raise")
+            if type(total) is not int:
+                if not is_int(total):
+                    raise IllegalAction(f"raise amount must be an int, got {total!r}")
+                total = as_int(total, "raise amount")
+            if not self._can_raise():
+                raise IllegalAction(f"seat {i} may not raise now")
+            lo, hi = self._min_raise(i), self._max_raise(i)
+            if not lo <= total <= hi:
+                raise IllegalAction(f"seat {i} may raise to {lo}..{hi}, not {total}")
+            previous = self._to_match
+            increment = total - previous
+            full = self._is_full_raise(total, increment)
+            self._bring_in_pending = False
+            self._put(i, total)
+            self._to_match = total
+            if full:
+                if not self._fixed:
+                    self._increment = increment
+                self._full_level = total
+                self._raises += 1
+            self._acted[i] = total
+            self._aggressor = i
+            self._history.append((i, "cbr", total))
+            self._advance(i)
+        finally:
+            self._owner = owner
 
     def bring_in(self) -> None:
         """Stud, third street: the bring-in seat posts the bring-in (all-in if short)."""
-        i = self._require_actor("bring in")
-        if not self._bring_in_pending:
-            raise IllegalAction(f"seat {i} cannot bring in: no bring-in is due")
-        self._put(i, min(self.game.bring_in, self._all_in_amount(i)))
-        # Like a short big blind, a short bring-in still sets the full amount.
-        self._to_match = max(self.game.bring_in, self._bets[i])
-        self._bring_in_pending = False
-        self._acted[i] = self._to_match
-        self._history.append((i, "pb"))
-        self._advance(i)
+        owner = self._enter("bring in")
+        try:
+            i = self._require_actor("bring in")
+            if not self._bring_in_pending:
+                raise IllegalAction(f"seat {i} cannot bring in: no bring-in is due")
+            self._put(i, min(self.game.bring_in, self._all_in_amount(i)))
+            # Like a short big blind, a short bring-in still sets the full amount.
+            self._to_match = max(self.game.bring_in, self._bets[i])
+            self._bring_in_pending = False
+            self._acted[i] = self._to_match
+            self._history.append((i, "pb"))
+            self._advance(i)
+        finally:
+            self._owner = owner
 
     def complete(self) -> None:
         """Stud, third street: raise the bring-in to a full small bet.
@@ -646,14 +678,18 @@ class Hand:
         bet completes all-in for less, which counts as the full completion
         when it is at least half the small bet (docs/rules.md §3, §4).
         """
-        i = self._require_actor("complete")
-        if self._raises or not self._stud or self._street != 0:
-            raise IllegalAction(f"seat {i} cannot complete: there is no bring-in to complete")
-        everything = self._all_in_amount(i)
-        if self._bring_in_pending and everything <= self.game.bring_in:
-            self.bring_in()  # all they have is no more than the bring-in
-            return
-        self.raise_to(min(self.game.unit(0), everything))
+        owner = self._enter("complete")
+        try:
+            i = self._require_actor("complete")
+            if self._raises or not self._stud or self._street != 0:
+                raise IllegalAction(f"seat {i} cannot complete: there is no bring-in to complete")
+            everything = self._all_in_amount(i)
+            if self._bring_in_pending and everything <= self.game.bring_in:
+                self.bring_in()  # all they have is no more than the bring-in
+                return
+            self.raise_to(min(self.game.unit(0), everything))
+        finally:
+            self._owner = owner
 
     def all_in(self) -> None:
         """Put every chip in: a raise when allowed, else a call for what the actor has.
@@ -661,21 +697,25 @@ class Hand:
         A stud bring-in seat with no more chips than the bring-in posts the
         bring-in (all-in): it cannot complete.
         """
-        i = self._require_actor("go all-in")
-        amount = self._all_in_amount(i)
-        if self._bring_in_pending and amount <= self.game.bring_in:
-            self.bring_in()
-            return
-        if amount <= self._to_match:
-            self.call()  # calling takes every chip
-            return
-        if not self.can_raise:
-            raise IllegalAction(f"seat {i} may not raise now, so cannot go all-in for {amount}")
-        hi = self.max_raise_to
-        assert hi is not None
-        if amount > hi:
-            raise IllegalAction(f"seat {i} cannot go all-in for {amount}: the limit is {hi}")
-        self.raise_to(amount)
+        owner = self._enter("all in")
+        try:
+            i = self._require_actor("go all-in")
+            amount = self._all_in_amount(i)
+            if self._bring_in_pending and amount <= self.game.bring_in:
+                self.bring_in()
+                return
+            if amount <= self._to_match:
+                self.call()  # calling takes every chip
+                return
+            if not self.can_raise:
+                raise IllegalAction(f"seat {i} may not raise now, so cannot go all-in for {amount}")
+            hi = self.max_raise_to
+            assert hi is not None
+            if amount > hi:
+                raise IllegalAction(f"seat {i} cannot go all-in for {amount}: the limit is {hi}")
+            self.raise_to(amount)
+        finally:
+            self._owner = owner
 
     def discard(self, cards: object) -> None:
         """Draw: throw away ``cards`` and be dealt as many from the stub (docs/rules.md §5.7).
@@ -693,9 +733,13 @@ class Hand:
         >>> len(hand.hole(0)), hand.history[-2:]
         (4, ('p1 sd 3c', 'd dh p1 5c'))
         """
-        i = self._require_drawer("discard")
-        discards = self._discards_of(i, cards)
-        self._draw(i, discards)
+        owner = self._enter("discard")
+        try:
+            i = self._require_drawer("discard")
+            discards = self._discards_of(i, cards)
+            self._draw(i, discards)
+        finally:
+            self._owner = owner
 
     def stand_pat(self) -> None:
         """Draw: keep every card (``pN sd`` in the history).
@@ -706,10 +750,29 @@ class Hand:
         >>> hand.history[-1], hand.actor
         ('p1 sd', 1)
         """
-        i = self._require_drawer("stand pat")
-        self._draw(i, [])
+        owner = self._enter("stand pat")
+        try:
+            i = self._require_drawer("stand pat")
+            self._draw(i, [])
+        finally:
+            self._owner = owner
 
     # ------------------------------------------------------------- internals
+
+    def _enter(self, what: str) -> int | None:
+        """Claim the hand for this thread (an action begins): the previous owner, None
+        or this thread (an action within an action), for ``finally`` to restore.
+
+        Another thread inside an action of this hand: :class:`ConcurrentUse`, and
+        nothing changes.  Compiled, the check and the claim run without a switch
+        of threads in between (no Python code runs between them).
+        """
+        me = get_ident()
+        owner = self._owner
+        if owner is not None and owner != me:
+            raise ConcurrentUse(f"the hand is in use by another thread ({what} refused)")
+        self._owner = me
+        return owner
 
     def _check_seat(self, seat: int) -> None:
         if not is_int(seat) or not 0 <= seat < self._n:

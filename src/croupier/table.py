@@ -8,6 +8,14 @@ players sit in their own order and the cards decide who acts.  Stacks carry
 over; a player with no chips leaves, or buys in again for ``rebuy`` chips.
 Forced bets may follow a schedule: ``(hand number, game)`` pairs, each game
 in force from that hand on (:func:`levels` makes one level every N hands).
+Every game of the schedule must seat the table's players (checked when the
+table is made, with every other argument: a :class:`TableError` names the
+problem).
+
+A ``Table`` belongs to one thread at a time: ``deal`` or ``end_hand`` while
+another thread is inside one of them is refused with
+:class:`croupier.errors.ConcurrentUse` and changes nothing (the hand it deals
+is a :class:`~croupier.hand.Hand`, which refuses a second thread the same way).
 
 >>> from croupier import NO_LIMIT, TexasHoldem
 >>> table = Table(TexasHoldem(NO_LIMIT, (1, 2)), [100, 100, 100])
@@ -27,7 +35,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from croupier._validate import as_int
+from croupier._guard import Guard
+from croupier._validate import as_int, as_sequence, shown
 from croupier.games import Game
 from croupier.hand import Hand
 
@@ -50,6 +59,35 @@ class Level:
     hand: int
     game: Game
 
+    def __post_init__(self) -> None:
+        try:
+            hand = as_int(self.hand, "a level's hand number")
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
+        if hand < 0:
+            raise TableError(f"a level's hand number must be 0 or more, got {hand}")
+        if not isinstance(self.game, Game):
+            raise TableError(f"a level's game must be a croupier Game, got {shown(self.game)}")
+        object.__setattr__(self, "hand", hand)
+
+    @classmethod
+    def of(cls, entry: object) -> Level:
+        """A schedule entry as a level: a ``Level`` or a ``(hand number, game)`` pair.
+
+        >>> Level.of(5)
+        Traceback (most recent call last):
+        ...
+        croupier.table.TableError: a schedule entry is a Level or a (hand number, game) pair, got 5
+        """
+        if isinstance(entry, Level):
+            return entry
+        if not isinstance(entry, tuple | list) or len(entry) != 2:
+            raise TableError(
+                "a schedule entry is a Level or a (hand number, game) pair, got "
+                f"{shown(entry)}"
+            )
+        return cls(entry[0], entry[1])
+
 
 def levels(games: Sequence[Game], every: int) -> tuple[Level, ...]:
     """A schedule of one level every ``every`` hands: ``games[k]`` from hand ``k * every``.
@@ -58,10 +96,14 @@ def levels(games: Sequence[Game], every: int) -> tuple[Level, ...]:
     >>> [lv.hand for lv in levels([TexasHoldem(NO_LIMIT, (b, 2 * b)) for b in (1, 2, 5)], 50)]
     [0, 50, 100]
     """
-    every = as_int(every, "every")
+    try:
+        every = as_int(every, "every")
+        listed = as_sequence(games, "games", "a sequence of games")
+    except ValueError as exc:
+        raise TableError(str(exc)) from None
     if every < 1:
         raise TableError(f"every must be at least 1 hand, got {every}")
-    return tuple(Level(k * every, g) for k, g in enumerate(games))
+    return tuple(Level(k * every, g) for k, g in enumerate(listed))  # type: ignore[arg-type]
 
 
 class Table:
@@ -81,6 +123,7 @@ class Table:
 
     __slots__ = (
         "_button",
+        "_guard",
         "_hand",
         "_schedule",
         "_seats",
@@ -99,30 +142,39 @@ class Table:
         schedule: Sequence[Level | tuple[int, Game]] = (),
         rebuy: int | None = None,
     ) -> None:
-        chips = [as_int(s, f"stack of player {i}") for i, s in enumerate(stacks)]
+        if not isinstance(game, Game):
+            raise TableError(f"game must be a croupier Game, got {shown(game)}")
+        try:
+            chips = [
+                as_int(s, f"stack of player {i}")
+                for i, s in enumerate(as_sequence(stacks, "stacks", "a sequence of chip counts"))
+            ]
+            entries = as_sequence(schedule, "schedule", "a sequence of levels")
+            if rebuy is not None:
+                rebuy = as_int(rebuy, "rebuy")
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
         if any(s <= 0 for s in chips):
-            raise TableError(f"every stack must be positive, got {chips}")
-        if not game.min_players <= len(chips) <= game.max_players:
-            raise TableError(
-                f"{game.name} seats {game.min_players} to {game.max_players} players, "
-                f"got {len(chips)}"
-            )
+            raise TableError(f"every stack must be positive, got {shown(chips)}")
         plan = [Level(0, game)]
-        for entry in schedule:
-            level = entry if isinstance(entry, Level) else Level(*entry)
-            start = as_int(level.hand, "schedule hand number")
+        for entry in entries:
+            level = Level.of(entry)
+            start = level.hand
             if start < plan[-1].hand or (start == plan[-1].hand and len(plan) > 1):
                 raise TableError(f"schedule hand numbers must increase, got {start}")
-            if not isinstance(level.game, Game):
-                raise TableError(f"schedule entry {entry!r} has no Game")
             if start == 0:
-                plan[0] = Level(0, level.game)
+                plan[0] = level
             else:
-                plan.append(Level(start, level.game))
-        if rebuy is not None:
-            rebuy = as_int(rebuy, "rebuy")
-            if rebuy <= 0:
-                raise TableError(f"rebuy must be a positive number of chips, got {rebuy}")
+                plan.append(level)
+        for level in plan:  # every game of the schedule seats these players
+            if not level.game.min_players <= len(chips) <= level.game.max_players:
+                raise TableError(
+                    f"{level.game.name} (from hand {level.hand}) seats "
+                    f"{level.game.min_players} to {level.game.max_players} players, "
+                    f"the table has {len(chips)}"
+                )
+        if rebuy is not None and rebuy <= 0:
+            raise TableError(f"rebuy must be a positive number of chips, got {rebuy}")
         self._start(tuple(plan), tuple(chips), rebuy)
 
     def _start(
@@ -138,6 +190,7 @@ class Table:
         self._hand: Hand | None = None
         self._button = len(initial) - 1
         self._seats: tuple[int, ...] = ()
+        self._guard = Guard("the table")
 
     def _fresh(self) -> Table:
         """A new table as this one was made (its game, schedule, stacks and rebuy),
@@ -190,27 +243,37 @@ class Table:
 
     def deal(self, seed: int | None = None) -> Hand:
         """Seat the players and start the next hand (play it, then :meth:`end_hand`)."""
+        with self._guard:
+            return self._deal(seed)
+
+    def _deal(self, seed: int | None) -> Hand:
         if self._hand is not None:
             raise TableError("the current hand is not ended: call end_hand first")
         players = self.players
         if len(players) < 2:
             raise TableError("fewer than two players are left: the session is over")
         game = self.game
+        button = self._button
         if _is_stud(game):
             seats = players
-            self._button = players[-1]
+            button = players[-1]
         else:
-            if self._button not in players:  # the button left: the next player has it
-                self._button = self._next(self._button, players)
-            k = players.index(self._button)
+            if button not in players:  # the button left: the next player has it
+                button = self._next(button, players)
+            k = players.index(button)
             seats = players[k + 1 :] + players[: k + 1]
-        self._seats = seats
-        self._hand = Hand(game, [self.stacks_list[p] for p in seats], seed=seed)  # game.start
-        return self._hand
+        hand = Hand(game, [self.stacks_list[p] for p in seats], seed=seed)  # game.start
+        # The hand is dealt: a refused one (a bad seed) changed nothing.
+        self._button, self._seats, self._hand = button, seats, hand
+        return hand
 
     def end_hand(self) -> None:
         """Carry the finished hand's stacks over, let busted players leave (or rebuy)
         and move the button one player clockwise."""
+        with self._guard:
+            self._end_hand()
+
+    def _end_hand(self) -> None:
         hand = self._hand
         if hand is None or not hand.is_over:
             raise TableError("no finished hand to end")

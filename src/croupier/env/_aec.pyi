@@ -6,6 +6,7 @@
 """
 
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from typing import Any
 
 import numpy as np
@@ -47,6 +48,7 @@ class AECCore:
     _zeros: dict[str, float]
     _falses: dict[str, bool]
     _state: int
+    def _guarded(self, what: str) -> AbstractContextManager[None]: ...
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]: ...
     def _clear_rewards(self) -> None: ...
     def _accumulate_rewards(self) -> None: ...

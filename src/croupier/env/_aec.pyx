@@ -23,6 +23,7 @@ compiled kernel (:mod:`croupier.env._fast`) is not in use.
 
 from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
+from cpython.pythread cimport PyThread_get_thread_ident
 
 from croupier.env._fast cimport Kernel
 from croupier.hand cimport Hand
@@ -30,6 +31,8 @@ from croupier.hand cimport Hand
 from hashlib import blake2b
 
 from croupier._validate import as_int
+from croupier.env.actions import as_action
+from croupier.errors import ConcurrentUse
 
 # The seeds of the hands: SplitMix64 (Steele, Lea and Flood, 2014) over a state
 # set by reset(seed) (a 64-bit seed mixed by SplitMix64's output function, any
@@ -86,6 +89,31 @@ cdef class AECCore:
     cdef public list _seat_agent
     cdef public dict _agent_seat, _index, _zeros, _falses
     cdef public unsigned long long _state
+    # The thread inside reset, step, last or observe (0: none): see _enter.
+    cdef unsigned long _owner
+    cdef int _depth
+
+    cdef int _enter(self, str what) except -1:
+        """Claim the environment for this thread: another thread inside one of its
+        calls is refused (:class:`ConcurrentUse`, nothing changes); the same thread
+        may call again (observe within last).  No Python code runs between the
+        check and the claim, so no other thread can come in between."""
+        cdef unsigned long me = PyThread_get_thread_ident()
+        if self._depth and self._owner != me:
+            raise ConcurrentUse(
+                f"the environment is in use by another thread ({what} refused): "
+                "use one environment per thread"
+            )
+        self._owner = me
+        self._depth += 1
+        return 0
+
+    cdef void _leave(self) noexcept:
+        self._depth -= 1
+
+    def _guarded(self, what):
+        """A context manager of _enter and _leave, for PokerEnv's Python methods."""
+        return _Claim(self, what)
 
     def agent_iter(self, max_iter=2**63):
         """The agent to act, step after step, while any agent is left (at most ``max_iter``)."""
@@ -110,8 +138,15 @@ cdef class AECCore:
     def reset(self, seed=None, options=None):
         """Start an episode: a hand, or a session with ``session=True``; a ``seed`` makes
         it and every hand after it the same each time (``options`` is not read)."""
+        self._enter("reset")
+        try:
+            self._reset(seed)
+        finally:
+            self._leave()
+
+    cdef int _reset(self, seed) except -1:
         if seed is not None:
-            self._state = _seed_state(seed)
+            self._state = _seed_state(seed)  # checked first: a bad seed changes nothing
         agents = self.possible_agents
         self.agents = agents[:]
         self.rewards = self._zeros.copy()  # 5 times faster than dict.fromkeys
@@ -129,6 +164,7 @@ cdef class AECCore:
             self._accumulate()
         elif self.hand.actor is not None:
             self.agent_selection = self._seat_agent[self.hand.actor]
+        return 0
 
     cdef int _deal(self) except -1:
         """The next hand: of the session's table, or else a hand from the starting stacks
@@ -154,9 +190,15 @@ cdef class AECCore:
 
     def last(self, bint observe=True):
         """The selected agent's (observation, cumulative reward, terminated, truncated, info)."""
+        self._enter("last")
+        try:
+            return self._last(observe)
+        finally:
+            self._leave()
+
+    cdef tuple _last(self, bint observe):
         cdef PyObject* seat
-        if self.hand is None:
-            raise ValueError("no episode yet: call reset() first")
+        self._require_agents()
         agent = self.agent_selection
         terminated = self.terminations[agent]
         observation = None
@@ -206,18 +248,33 @@ cdef class AECCore:
             self._clear_rewards()
             self._rewarded = False
 
-    def step(self, action):
-        """Play ``action`` for the selected agent (``None`` for a terminated one)."""
+    cdef int _require_agents(self) except -1:
         if self.hand is None:
             raise ValueError("no episode yet: call reset() first")
+        if not self.agents:
+            raise ValueError("the episode is over (every agent has left): call reset()")
+        return 0
+
+    def step(self, action):
+        """Play ``action`` for the selected agent (``None`` for a terminated one); a
+        refused action (an ``ActionsError``) changes nothing."""
+        self._enter("step")
+        try:
+            self._step(action)
+        finally:
+            self._leave()
+
+    cdef int _step(self, action) except -1:
+        self._require_agents()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
-            return
+            return 0
         hand = self.hand
         if action is None:
             raise ValueError(f"{agent} is not terminated: it must act, not step(None)")
-        action = int(action)
+        if type(action) is not int:
+            action = as_action(action)  # an int or a numpy integer, nothing else
         if self._kernel is not None and not self.raw:
             self._kernel._play(hand, action)
         else:
@@ -231,6 +288,7 @@ cdef class AECCore:
             self._accumulate()
         elif hand.actor is not None:
             self.agent_selection = self._seat_agent[hand.actor]
+        return 0
 
     cdef int _end_hand(self) except -1:
         """Reward the finished hand; in a session deal on (hands no one acts in too)."""
@@ -271,6 +329,22 @@ cdef class AECCore:
             self._skip_agent_selection = self.agent_selection
             self.agent_selection = busted[0]
         return 0
+
+
+cdef class _Claim:
+    """``with env._guarded(what):`` (AECCore._enter and _leave)."""
+
+    cdef AECCore env
+    cdef str what
+
+    def __init__(self, AECCore env not None, str what):
+        self.env, self.what = env, what
+
+    def __enter__(self):
+        self.env._enter(self.what)
+
+    def __exit__(self, *exc):
+        self.env._leave()
 
 
 cdef class _AgentIter:

@@ -5,7 +5,7 @@ and plays the actions of :class:`croupier.env.actions.Actions` in C; the
 documentation is in ``_fast.pyx``.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, final
 
 import numpy as np
@@ -15,6 +15,7 @@ from croupier.env.actions import Actions
 from croupier.env.encoding import Encoder
 from croupier.hand import Hand
 
+def checked_actions(actions: list[Any], legal: npt.NDArray[np.int8]) -> list[int]: ...
 @final
 class Kernel:
     encoder: Encoder
@@ -45,10 +46,8 @@ class Kernel:
     def step(
         self,
         hands: list[Hand],
-        actions: Sequence[Any],
-        start: Callable[[list[int], int], Hand],
-        stacks: list[int],
-        bits: Callable[[int], int],
+        actions: list[int],
+        deal: Callable[[], Hand],
         summaries: npt.NDArray[np.float32],
         rewards: npt.NDArray[np.float32],
         dones: npt.NDArray[np.uint8],

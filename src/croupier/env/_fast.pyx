@@ -28,7 +28,7 @@ from libc.string cimport memset
 
 from croupier.hand cimport Hand
 
-from croupier.env.actions import ActionKind
+from croupier.env.actions import ActionKind, ActionsError, as_action
 
 cnp.import_array()
 
@@ -68,6 +68,35 @@ cdef inline int _mod(int a, int m) noexcept nogil:
     """Python's ``a % m`` for ``m > 0`` (never negative)."""
     cdef int r = a % m
     return r + m if r < 0 else r
+
+
+def checked_actions(list actions, const signed char[:, ::1] legal):
+    """The actions of a :meth:`croupier.env.VectorEnv.step` as ints, each checked
+    against its table's mask (``legal[t, a] == 1``) before any is played, or an
+    :class:`~croupier.env.actions.ActionsError` naming the first bad one.
+
+    >>> import numpy as np
+    >>> legal = np.array([[0, 1, 1], [1, 1, 0]], dtype=np.int8)
+    >>> checked_actions([np.int64(2), 0], legal)
+    [2, 0]
+    >>> checked_actions([2, 2], legal)
+    Traceback (most recent call last):
+    ...
+    croupier.env.actions.ActionsError: table 1: action 2 is not legal now (legal: [0, 1])
+    """
+    cdef Py_ssize_t t, count = len(actions), width = legal.shape[1]
+    cdef long long a
+    cdef list out = list(actions)
+    if count != legal.shape[0]:
+        raise ActionsError(f"{count} actions for {legal.shape[0]} tables")
+    for t in range(count):
+        action = out[t]
+        if type(action) is not int:
+            action = out[t] = as_action(action)
+        if not 0 <= action < width or not legal[t, <Py_ssize_t>action]:
+            allowed = [k for k in range(width) if legal[t, k]]
+            raise ActionsError(f"table {t}: action {action} is not legal now (legal: {allowed})")
+    return out
 
 
 cdef class Kernel:
@@ -424,23 +453,20 @@ cdef class Kernel:
     def step(
         self,
         list hands,
-        object actions,
-        object start,
-        object stacks,
-        object bits,
+        list actions,
+        object deal,
         float[:, :, :, ::1] summaries,
         float[:, ::1] rewards,
         unsigned char[::1] dones,
     ):
-        """VectorEnv.step's loop: play each table's action; a finished hand's
-        payoffs go to ``rewards`` and ``dones``, and a new hand replaces it
-        (VectorEnv._new_hand: ``start(stacks, bits(64))`` until someone acts);
-        otherwise the action is counted in the table's betting summary."""
+        """VectorEnv.step's loop: play each table's action (checked already:
+        :func:`checked_actions`); a finished hand's payoffs go to ``rewards`` and
+        ``dones``, and ``deal()`` (VectorEnv._deal) replaces it; otherwise the
+        action is counted in the table's betting summary."""
         cdef Py_ssize_t t, count = len(hands)
-        cdef int seat, street, k, tries
+        cdef int seat, street, k
         cdef bint drawing
         cdef Hand hand
-        cdef Hand fresh
         if (
             len(actions) != count
             or rewards.shape[0] != count
@@ -466,13 +492,7 @@ cdef class Kernel:
                     for k in range(self.n):
                         rewards[t, k] = <float>_real(payoffs[k])
                 dones[t] = 1
-                for tries in range(100):  # skip hands no one acts in (all-in on the forced bets)
-                    fresh = <Hand?>start(stacks, bits(64))
-                    if fresh.actor is not None:
-                        break
-                else:
-                    raise ValueError(f"no one acts in hands with stacks {stacks}: too small")
+                hands[t] = <Hand?>deal()
                 memset(&summaries[t, 0, 0, 0], 0, self.s * self.n * 3 * sizeof(float))
-                hands[t] = fresh
             elif not drawing and not hand._folded[seat]:
                 self._record(&summaries[t, street, seat, 0], raised)

@@ -36,10 +36,20 @@ from enum import Enum
 import numpy as np
 import numpy.typing as npt
 
+from croupier._validate import as_int
 from croupier.games import Game
 from croupier.hand import Hand
 
-__all__ = ["DEFAULT_ACTIONS", "ActionKind", "Actions", "ActionsError", "apply_raw", "draw_hole"]
+__all__ = [
+    "DEFAULT_ACTIONS",
+    "ActionKind",
+    "Actions",
+    "ActionsError",
+    "apply_raw",
+    "as_action",
+    "can_fold",
+    "draw_hole",
+]
 
 MAX_HOLE = 6
 """The most cards a hand of a draw game may hold for the discard actions (64 of them)."""
@@ -47,6 +57,29 @@ MAX_HOLE = 6
 
 class ActionsError(ValueError):
     """A bad action list, or an action the hand does not allow now."""
+
+
+def as_action(value: object) -> int:
+    """An action as a Python ``int``: a Python or numpy integer, nothing else.
+
+    Floats, strings, bools, arrays and None are refused, never converted: an
+    :class:`ActionsError` names what was given.  The one reading of an action
+    for every environment (discrete indices and raw chip amounts alike).
+
+    >>> import numpy as np
+    >>> as_action(np.int64(3)), as_action(2)
+    (3, 2)
+    >>> as_action(1.7)
+    Traceback (most recent call last):
+    ...
+    croupier.env.actions.ActionsError: an action must be an integer, got float 1.7
+    """
+    if type(value) is int:
+        return value
+    try:
+        return as_int(value, "an action")
+    except ValueError as exc:
+        raise ActionsError(str(exc)) from None
 
 
 class ActionKind(str, Enum):
@@ -162,8 +195,7 @@ class Actions:
         if hand.drawing:
             out[:] = self.draw_mask(self._max_discards(hand))
             return
-        can_fold = hand.to_call > 0 and not hand.bring_in_pending
-        out[:] = self._masks[2 * can_fold + hand.can_raise]
+        out[:] = self._masks[2 * can_fold(hand) + hand.can_raise]
 
     def passive(self, hand: Hand) -> int:
         """The action that is always legal for the actor: check/call, or standing pat
@@ -209,6 +241,8 @@ class Actions:
     def apply(self, hand: Hand, index: int) -> int | None:
         """Play action ``index`` on the hand (an ``ActionsError`` if it is not legal);
         the "raise to" amount it bet or raised to (None: fold, check or call)."""
+        if type(index) is not int:
+            index = as_action(index)
         if not 0 <= index < self.size:
             raise ActionsError(f"no action {index}: the list has {self.size}")
         if index >= self.bets:
@@ -218,7 +252,7 @@ class Actions:
             raise ActionsError(f"action {index} is a bet: a draw is under way (discard)")
         kind = self.kinds[index]
         if kind is ActionKind.FOLD:
-            if hand.to_call <= 0 or hand.bring_in_pending:
+            if not can_fold(hand):
                 raise ActionsError("fold is not legal now (nothing to call)")
             hand.fold()
             return None
@@ -262,16 +296,42 @@ def draw_hole(game: Game) -> int:
     return sum(street.hole for street in game.streets)
 
 
-def apply_raw(hand: Hand, amount: int) -> None:
-    """Raw mode: ``-1`` folds, ``0`` checks or calls (or brings in), a positive amount
-    bets or raises to it (it must be legal).
+def can_fold(hand: Hand) -> bool:
+    """Whether the actor may fold: there is a bet to call (and no bring-in is due).
+
+    The one rule of both action modes' masks and moves: folding with nothing to
+    call is refused (check instead).
 
     >>> from croupier import KuhnPoker
     >>> hand = KuhnPoker().start([2, 2], seed=1)
+    >>> can_fold(hand), hand.raise_to(1), can_fold(hand)
+    (False, None, True)
+    """
+    return hand.to_call > 0 and not hand.bring_in_pending
+
+
+def apply_raw(hand: Hand, amount: object) -> None:
+    """Raw mode: ``-1`` folds, ``0`` checks or calls (or brings in), a positive amount
+    bets or raises to it (it must be legal); anything else, or a fold with nothing
+    to call, is an :class:`ActionsError` and changes nothing.
+
+    >>> from croupier import KuhnPoker
+    >>> hand = KuhnPoker().start([2, 2], seed=1)
+    >>> apply_raw(hand, -1)
+    Traceback (most recent call last):
+    ...
+    croupier.env.actions.ActionsError: fold is not legal now (nothing to call)
     >>> apply_raw(hand, 1); apply_raw(hand, -1); hand.payoffs
     (1, -1)
     """
+    amount = as_action(amount)
+    if hand.drawing:
+        raise ActionsError("a draw is under way: raw mode has no discard actions")
+    if amount < -1:
+        raise ActionsError(f"no raw action {amount}: -1 folds, 0 checks or calls, more raises")
     if amount == -1:
+        if not can_fold(hand):
+            raise ActionsError("fold is not legal now (nothing to call)")
         hand.fold()
     elif amount == 0:
         if hand.bring_in_pending:
@@ -282,4 +342,4 @@ def apply_raw(hand: Hand, amount: int) -> None:
         lo, hi = hand.min_raise_to, hand.max_raise_to
         if lo is None or hi is None or not lo <= amount <= hi:
             raise ActionsError(f"raise to {amount} is not legal now (range {lo}..{hi})")
-        hand.raise_to(int(amount))
+        hand.raise_to(amount)

@@ -18,8 +18,21 @@ Each observation is a dict: ``observation`` (the float32 vector of
 legal action).  Actions are the indices of an :class:`~croupier.env.actions.Actions`
 list; with ``raw=True`` they are chip amounts (``-1`` fold, ``0`` check or
 call, a positive amount: bet or raise to it; the mask has one entry per
-amount from ``-1`` to the total of the stacks).  Rewards are given when a hand
-ends: the chips won or lost, in big blinds with ``reward_unit="bb"``.
+amount from ``-1`` to the total of the stacks, so raw mode takes tables of at
+most :data:`RAW_MAX_AMOUNTS` amounts: a mask of at most 1 MiB).  Rewards are
+given when a hand ends: the chips won or lost, in big blinds with
+``reward_unit="bb"``.  A table holds at most
+:data:`croupier.env.encoding.MAX_CHIPS` chips, so that every observation is
+finite.
+
+Every refused call (an action that is not an integer, not in the list, or not
+legal now; a step after every agent has left) raises a ``ValueError``
+(:class:`~croupier.env.actions.ActionsError` for actions) and changes nothing.
+
+A ``PokerEnv`` belongs to one thread at a time: a call made while another
+thread is inside ``reset``, ``step``, ``last`` or ``observe`` of the same
+environment is refused with :class:`croupier.errors.ConcurrentUse` (nothing
+changes); use one environment per thread.
 
 >>> from croupier import KuhnPoker
 >>> env = PokerEnv(KuhnPoker(), [2, 2])
@@ -41,6 +54,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from croupier._validate import as_int
 from croupier.env._aec import AECCore
 from croupier.env._fast import Kernel
 from croupier.env.actions import (
@@ -49,14 +63,19 @@ from croupier.env.actions import (
     ActionsError,
     Size,
     apply_raw,
+    can_fold,
     draw_hole,
 )
-from croupier.env.encoding import Encoder
+from croupier.env.encoding import Encoder, check_chips
 from croupier.games import Game
 from croupier.hand import Hand
 from croupier.table import Table
 
-__all__ = ["PokerEnv"]
+__all__ = ["RAW_MAX_AMOUNTS", "PokerEnv"]
+
+RAW_MAX_AMOUNTS = 1 << 20
+"""The most actions of a raw-mode action space (chip amounts from -1 up): the
+mask an observation carries has one int8 entry each, so at most 1 MiB."""
 
 
 class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
@@ -91,10 +110,16 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         super().__init__()
         if reward_unit not in ("chips", "bb"):
             raise ActionsError(f"reward_unit must be 'chips' or 'bb', got {reward_unit!r}")
+        if max_hands is not None and as_int(max_hands, "max_hands") < 1:
+            raise ValueError(f"max_hands must be at least 1, got {max_hands}")
+        if render_mode not in (None, "human"):
+            raise ValueError(f"render_mode must be None or 'human', got {render_mode!r}")
+        # checks the game, the stacks and the number of players; reset starts each
+        # episode from it
+        self._first_table = Table(game, stacks, rebuy=rebuy)
         self.game = game
-        self.starting = tuple(int(s) for s in stacks)
-        # checks the stacks and the number of players; reset starts each episode from it
-        self._first_table = Table(game, self.starting, rebuy=rebuy)
+        self.starting = self._first_table.initial
+        check_chips(self.starting, rebuy)
         self.n = len(self.starting)
         self.encoder = Encoder(game, self.n)
         self.actions = Actions(actions, hole=draw_hole(game))
@@ -109,6 +134,11 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(self.n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         width = sum(self.starting) + (rebuy or 0) * 10_000 + 2 if raw else self.actions.size
+        if width > RAW_MAX_AMOUNTS:
+            raise ActionsError(
+                f"raw mode has one action per chip amount: the stacks make {width:,}, "
+                f"more than {RAW_MAX_AMOUNTS:,} (use the discrete actions, raw=False)"
+            )
         self._width = width
         obs_space = spaces.Dict(
             {
@@ -152,14 +182,20 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
 
     def _seat_of(self, agent: str) -> int | None:
         seat = self._agent_seat.get(agent)
-        if seat is None:
-            self._index[agent]  # a KeyError for a name that is not an agent's
+        if seat is None and agent not in self._index:
+            raise ValueError(f"no agent {agent!r}: the agents are {self.possible_agents}")
         return seat
 
     def observe(self, agent: str) -> dict[str, Any]:
+        with self._guarded("observe"):
+            return self._observe_agent(agent)
+
+    def _observe_agent(self, agent: str) -> dict[str, Any]:
         hand = self.hand
         if hand is None:
             raise ValueError("no episode yet: call reset() first")
+        if type(agent) is not str or agent not in self._index:
+            raise ValueError(f"no agent {agent!r}: the agents are {self.possible_agents}")
         seat = self._agent_seat.get(agent)
         kernel = self._kernel
         if kernel is not None and seat is not None and not self.raw:
@@ -184,7 +220,7 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": mask}
 
     def _raw_mask(self, hand: Hand, mask: np.ndarray[Any, Any]) -> None:
-        if hand.to_call > 0 and not hand.bring_in_pending:
+        if can_fold(hand):
             mask[0] = 1
         mask[1] = 1
         lo, hi = hand.min_raise_to, hand.max_raise_to
@@ -200,6 +236,8 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         street = self.encoder.streets[hand.street]
         drawing = hand.drawing  # a discard: not counted in the betting summary
         if self.raw:
+            if not -1 <= action < self._width - 1:
+                raise ActionsError(f"no raw action {action}: the space is -1..{self._width - 2}")
             apply_raw(hand, action)
             raised = action if action > 0 else None
         else:

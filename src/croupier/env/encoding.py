@@ -53,9 +53,35 @@ import numpy.typing as npt
 from croupier.games import Game
 from croupier.hand import Hand
 
-__all__ = ["Encoder"]
+__all__ = ["MAX_CHIPS", "Encoder", "check_chips"]
 
 Array = npt.NDArray[np.float32]
+
+MAX_CHIPS = 10**30
+"""The most chips an environment's table may hold (its stacks together, a
+session's rebuys counted as if each player bought in 10,000 times): every
+observation entry and every float32 reward then stays finite (float32 ends
+near 3.4e38), with room to spare."""
+
+
+def check_chips(stacks: Sequence[int], rebuy: int | None = None) -> int:
+    """The chips of a table with these stacks (and rebuys), or a ``ValueError`` when
+    they are more than :data:`MAX_CHIPS` (the observations would not be finite).
+
+    >>> check_chips([100, 100], rebuy=50)
+    1000200
+    >>> check_chips([10**39, 10**39])
+    Traceback (most recent call last):
+    ...
+    ValueError: the stacks hold 2e+39 chips, more than 1e+30: observations would not be finite
+    """
+    total = sum(stacks) + (rebuy or 0) * 10_000 * len(stacks)
+    if total > MAX_CHIPS:
+        raise ValueError(
+            f"the stacks hold {float(total):.0e} chips, more than {float(MAX_CHIPS):.0e}: "
+            "observations would not be finite"
+        )
+    return total
 
 
 class Encoder:

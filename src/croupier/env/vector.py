@@ -16,6 +16,21 @@ otherwise) and whether a hand ended.
 >>> obs, mask, seat, rewards, done = venv.step([1, 1, 1, 1])   # showdowns
 >>> done.tolist(), rewards.sum(axis=1).tolist()
 ([True, True, True, True], [0.0, 0.0, 0.0, 0.0])
+
+A step checks every table's action first (an integer, legal at that table now:
+its row of the mask) and then plays them all: a refused step raises
+:class:`~croupier.env.actions.ActionsError` and changes no table.
+
+>>> venv.step([1, 0, 1, 1])                   # fold: nothing to call at table 1
+Traceback (most recent call last):
+...
+croupier.env.actions.ActionsError: table 1: action 0 is not legal now (legal: [1, 2, 3, 4, 5])
+
+Hands in which no one acts (every player but one all-in on the forced bets)
+are skipped: a new hand is dealt until someone acts, at most
+:data:`DEAL_TRIES` times (the constructor refuses stacks with which no one
+ever acts).  A ``VectorEnv`` belongs to one thread at a time
+(:class:`croupier.errors.ConcurrentUse` for a second thread).
 """
 
 from __future__ import annotations
@@ -27,13 +42,25 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from croupier.env._fast import Kernel
-from croupier.env.actions import DEFAULT_ACTIONS, Actions, Size, draw_hole
-from croupier.env.encoding import Encoder
+from croupier._guard import Guard
+from croupier._validate import as_int
+from croupier.env._fast import Kernel, checked_actions
+from croupier.env.actions import (
+    DEFAULT_ACTIONS,
+    Actions,
+    ActionsError,
+    Size,
+    can_fold,
+    draw_hole,
+)
+from croupier.env.encoding import Encoder, check_chips
 from croupier.games import Game
 from croupier.hand import Hand
 
-__all__ = ["VectorEnv"]
+__all__ = ["DEAL_TRIES", "VectorEnv"]
+
+DEAL_TRIES = 1000
+"""The most hands dealt in a row to find one in which someone acts."""
 
 
 class VectorEnv:
@@ -54,20 +81,25 @@ class VectorEnv:
         seed: int | None = None,
         fast: bool = True,
     ) -> None:
+        n_tables = as_int(n_tables, "n_tables")
         if n_tables < 1:
             raise ValueError(f"n_tables must be at least 1, got {n_tables}")
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be a croupier Game, got {type(game).__name__}")
         self.game = game
         self.n_tables = n_tables
-        self.stacks = [int(s) for s in stacks]
+        self.stacks = list(game.start(stacks, seed=0).starting_stacks)  # checks them
         self.n = len(self.stacks)
-        game.start(self.stacks, seed=0)  # checks the stacks and the number of players
+        check_chips(self.stacks)
         self.encoder = Encoder(game, self.n)
         self.actions = Actions(actions, hole=draw_hole(game))
-        self._rng = random.Random(seed)
+        self._rng = random.Random(None if seed is None else as_int(seed, "seed"))
+        self._guard = Guard("the VectorEnv")
         self.hands: list[Hand] = []
         self._summaries = np.zeros((n_tables, len(game.streets), self.n, 3), dtype=np.float32)
         self.observations = np.zeros((n_tables, self.encoder.size), dtype=np.float32)
         self.masks = np.zeros((n_tables, self.actions.size), dtype=np.int8)
+        self._legal = self.masks.copy()  # the masks step checks (self.masks is the caller's)
         self.seats = np.zeros(n_tables, dtype=np.int64)
         self.rewards = np.zeros((n_tables, self.n), dtype=np.float32)
         self.dones = np.zeros(n_tables, dtype=bool)
@@ -83,56 +115,88 @@ class VectorEnv:
             ]
         )
 
-    def _new_hand(self, t: int) -> Hand:
-        for _ in range(100):  # skip hands no one acts in (all-in on the forced bets)
-            hand = self.game.start(self.stacks, seed=self._rng.getrandbits(64))
+        # Stacks with which no one ever acts are refused here, not in a step.
+        probe = random.Random(0)
+        for _ in range(DEAL_TRIES):
+            if game.start(self.stacks, seed=probe.getrandbits(64)).actor is not None:
+                break
+        else:
+            raise ValueError(f"no one acts in hands with stacks {self.stacks}: too small")
+
+    def _deal(self) -> Hand:
+        """A new hand in which someone acts (those no one acts in are skipped)."""
+        start, stacks, bits = self.game.start, self.stacks, self._rng.getrandbits
+        for _ in range(DEAL_TRIES):
+            hand = start(stacks, seed=bits(64))
             if hand.actor is not None:
-                self._summaries[t] = 0.0
                 return hand
-        raise ValueError(f"no one acts in hands with stacks {self.stacks}: too small")
+        raise ValueError(f"no one acts in {DEAL_TRIES} hands with stacks {stacks} in a row")
 
     def _write(self) -> None:
         """Every table's actor: observations, masks and seats, in one batch."""
         hands = self.hands
         if self._kernel is not None:
             self._kernel.write(hands, self._summaries, self.observations, self.masks, self.seats)
+            np.copyto(self._legal, self.masks)
             return
         self.encoder.encode_many(hands, self._summaries, self.observations)
-        codes = [2 * (h.to_call > 0 and not h.bring_in_pending) + h.can_raise for h in hands]
+        codes = [2 * can_fold(h) + h.can_raise for h in hands]
         self.masks[:] = self._mask_table[codes]
         for t, hand in enumerate(hands):
             if hand.drawing:
                 self.actions.fill_mask(hand, self.masks[t])
         self.seats[:] = [h.actor or 0 for h in hands]  # every table has an actor
+        np.copyto(self._legal, self.masks)
 
     def reset(
         self, seed: int | None = None
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-        """New hands at every table: (observations, masks, seats to act)."""
-        if seed is not None:
-            self._rng.seed(seed)
-        self.hands = [self._new_hand(t) for t in range(self.n_tables)]
-        self._write()
-        return self.observations, self.masks, self.seats
+        """New hands at every table: (observations, masks, seats to act).
+
+        ``seed``: a Python or numpy integer (anything else is a ``ValueError`` and
+        changes nothing)."""
+        with self._guard:
+            if seed is not None:
+                self._rng.seed(as_int(seed, "seed"))
+            self.hands = [self._deal() for _ in range(self.n_tables)]
+            self._summaries[:] = 0.0
+            self._write()
+            return self.observations, self.masks, self.seats
+
+    def _checked(self, actions: object) -> list[int]:
+        """The step's actions as ints, each legal at its table, or an ``ActionsError``."""
+        if not self.hands:
+            raise ValueError("no hands yet: call reset() first")
+        if isinstance(actions, np.ndarray):
+            if actions.ndim != 1 or actions.dtype.kind not in "iu":
+                raise ActionsError(
+                    "actions must be a 1-D integer array (one action a table), got "
+                    f"{actions.ndim}-D {actions.dtype}"
+                )
+            listed: list[Any] = actions.tolist()
+        elif isinstance(actions, list | tuple):
+            listed = list(actions)
+        else:
+            raise ActionsError(
+                f"actions must be a list, tuple or 1-D integer array, got {type(actions).__name__}"
+            )
+        return checked_actions(listed, self._legal)
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> tuple[Any, ...]:
         """Play one action at each table: (observations, masks, seats, rewards, dones).
 
-        The arrays are the env's own buffers, overwritten by the next call.
+        Every action is checked before any is played: a refused step raises an
+        :class:`~croupier.env.actions.ActionsError` and changes nothing.  The
+        arrays are the env's own buffers, overwritten by the next call.
         """
-        if len(actions) != self.n_tables:
-            raise ValueError(f"{len(actions)} actions for {self.n_tables} tables")
+        with self._guard:
+            return self._step(self._checked(actions))
+
+    def _step(self, actions: list[int]) -> tuple[Any, ...]:
         rewards, dones = self.rewards, self.dones
         if self._kernel is not None:
             self._kernel.step(
-                self.hands,
-                actions.tolist() if isinstance(actions, np.ndarray) else actions,
-                self.game.start,
-                self.stacks,
-                self._rng.getrandbits,
-                self._summaries,
-                rewards,
-                self._dones_bytes,
+                self.hands, actions, self._deal, self._summaries, rewards, self._dones_bytes
             )
             self._write()
             return self.observations, self.masks, self.seats, rewards, dones
@@ -141,9 +205,7 @@ class VectorEnv:
         apply, streets = self.actions.apply, self.encoder.streets
         flat = self._flat_summaries
         per_table, n, bb = self._per_table, self.n, self.encoder.bb
-        for t, action in enumerate(
-            actions.tolist() if isinstance(actions, np.ndarray) else actions
-        ):
+        for t, action in enumerate(actions):
             hand = self.hands[t]
             seat = hand.actor
             assert seat is not None
@@ -155,7 +217,8 @@ class VectorEnv:
                 if payoffs is not None:
                     rewards[t] = payoffs
                 dones[t] = True
-                self.hands[t] = self._new_hand(t)
+                self.hands[t] = self._deal()
+                self._summaries[t] = 0.0
             elif not drawing and not hand.folded[seat]:  # Encoder.record, on the flat buffer
                 at = t * per_table + (street * n + seat) * 3
                 if raised is None:
