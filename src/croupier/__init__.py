@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from croupier import hands, pots
 from croupier.cards import format_card, format_cards, parse_cards
-from croupier.errors import IllegalAction
+from croupier.errors import ConcurrentUse, IllegalAction
 from croupier.games import (
     Badugi,
     CourchevelHiLo,
@@ -54,6 +54,7 @@ __all__ = [
     "NO_LIMIT",
     "POT_LIMIT",
     "Badugi",
+    "ConcurrentUse",
     "CourchevelHiLo",
     "DeuceToSevenSingleDraw",
     "DeuceToSevenTripleDraw",

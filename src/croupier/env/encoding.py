@@ -259,7 +259,8 @@ class Encoder:
         t_count, n, off, bb = len(hands), self.n, self.offsets, self.bb
         streets = self.streets
         raw: list[int] = []
-        scalars: list[int] = []
+        places: list[int] = []  # the actor's seat and the street
+        amounts: list[int] = []  # pot, to call, min and max "raise to" (any size: float64)
         cards: list[Array] = []
         for hand in hands:
             seat = hand.actor
@@ -269,17 +270,12 @@ class Encoder:
             raw += hand.contributions
             raw += hand.folded
             lo = hand.min_raise_to
-            scalars += (
-                seat,
-                hand.pot,
-                hand.to_call,
-                lo or 0,
-                hand.max_raise_to or lo or 0,
-                streets[hand.street],
-            )
+            places += (seat, streets[hand.street])
+            amounts += (hand.pot, hand.to_call, lo or 0, hand.max_raise_to or lo or 0)
             cards.append(self._cards(hand, seat))
         table = np.array(raw, dtype=np.float32).reshape(t_count, 4, n)
-        numbers = np.array(scalars, dtype=np.int64).reshape(t_count, 6)
+        numbers = np.array(places, dtype=np.int64).reshape(t_count, 2)
+        money = np.array(amounts, dtype=np.float64).reshape(t_count, 4)
         seats = numbers[:, 0]
         table = np.take_along_axis(table, self._rotation_index[seats][:, None, :], axis=2)
         out.fill(0.0)
@@ -291,9 +287,9 @@ class Encoder:
         block[:, :, 4] = (table[:, 0] == 0) & (table[:, 3] == 0)
         block[:, :, 5] = 1.0
         at = off["pot"]
-        out[:, at : at + 4] = numbers[:, 1:5] / bb
+        out[:, at : at + 4] = money / bb
         rows = np.arange(t_count)
-        out[rows, off["street"] + numbers[:, 5]] = 1.0
+        out[rows, off["street"] + numbers[:, 1]] = 1.0
         out[rows, off["position"] + seats] = 1.0
         out[:, off["turn"]] = 1.0  # the actor, seen from the actor
         out[:, off["turn"] + n] = 1.0
