@@ -23,7 +23,11 @@ Choices (PHH leaves them to the reader):
 * Player ``pK`` sits at seat ``K - 1`` (seats count from the left of the
   button).  Heads-up, PHH lists the blinds as ``[small, big]`` but the button
   posts the small blind: the player posting the smaller blind is put on the
-  button seat (seat 1), whatever its ``pK``.
+  button seat (seat 1), whatever its ``pK``, unless the user field
+  ``_button`` (``1`` or ``2``) names the button's player.
+* Fixed limit: a round has a bet and at most three raises (``cap`` 4),
+  unless the user field ``_cap`` gives another cap.  :func:`history_of`
+  writes both fields only when they are needed (docs/rules.md §7.1).
 * An unlimited stack (``inf``) plays as :func:`unlimited_stack` chips: one
   more than every other amount of the hand together, so no action of the file
   can find it short, at any scale.
@@ -59,7 +63,23 @@ if TYPE_CHECKING:
     from croupier.actions import Action
     from croupier.phh import HandHistory
 
-__all__ = ["Replay", "game_for", "history_of", "replay", "seats_for", "unlimited_stack"]
+__all__ = [
+    "BUTTON_FIELD",
+    "CAP_FIELD",
+    "Replay",
+    "game_for",
+    "history_of",
+    "replay",
+    "seats_for",
+    "unlimited_stack",
+]
+
+CAP_FIELD = "_cap"
+"""The user field of a fixed-limit hand's cap (bets and raises in a round) when it is not 4."""
+
+BUTTON_FIELD = "_button"
+"""The user field naming the player on the button (``1`` or ``2``) of a heads-up hand
+whose blinds alone would seat the players the other way round."""
 
 
 def unlimited_stack(history: HandHistory) -> int:
@@ -88,12 +108,75 @@ def unlimited_stack(history: HandHistory) -> int:
 
 
 def seats_for(history: HandHistory) -> list[int]:
-    """The seat of each PHH player (index ``K - 1`` of ``pK``)."""
+    r"""The seat of each PHH player (index ``K - 1`` of ``pK``).
+
+    >>> from croupier import phh
+    >>> text = ("variant = 'NS'\nantes = [1, 1]\nblinds_or_straddles = [2, 0]\nmin_bet = 2\n"
+    ...         "starting_stacks = [50, 50]\nactions = []\n")
+    >>> seats_for(phh.loads(text)), seats_for(phh.loads(text + "_button = 2\n"))
+    ([1, 0], [0, 1])
+    """
     n = len(history.starting_stacks)
-    blinds = history.blinds_or_straddles
+    button = _button_of(history)
+    if button is not None:
+        return [1, 0] if n == 2 and button == 0 else list(range(n))
+    return _seats_by_blinds(n, history.blinds_or_straddles)
+
+
+def _seats_by_blinds(n: int, blinds: Sequence[int] | None) -> list[int]:
+    """The seats the blinds as written give (heads-up: the smaller blind's poster on the button)."""
     if n == 2 and blinds is not None and blinds[1] < blinds[0]:
         return [1, 0]  # p1 posts the small blind (PHH lists heads-up blinds reversed)
     return list(range(n))
+
+
+def _button_of(history: HandHistory) -> int | None:
+    """The player (0 for ``p1``) the ``_button`` field puts on the button, if it is there."""
+    value = history.extra.get(BUTTON_FIELD)
+    if value is None:
+        return None
+    n = len(history.starting_stacks)
+    if type(value) is not int or not 1 <= value <= n:
+        raise PHHError(
+            f"field {BUTTON_FIELD!r} must be the number of a player, 1 to {n}, got {value!r}",
+            field=BUTTON_FIELD,
+        )
+    if history.blinds_or_straddles is None:
+        raise PHHError(
+            f"field {BUTTON_FIELD!r}: variant {history.variant} has no button",
+            field=BUTTON_FIELD,
+        )
+    if n > 2 and value != n:
+        raise PHHError(
+            f"field {BUTTON_FIELD!r} must be {n}: with more than two players the last "
+            f"player is on the button, got {value}",
+            field=BUTTON_FIELD,
+        )
+    return value - 1
+
+
+def _cap_of(history: HandHistory, fixed: bool) -> int | None:
+    """The fixed-limit cap the ``_cap`` field gives, if it is there."""
+    value = history.extra.get(CAP_FIELD)
+    if value is None:
+        return None
+    if not fixed:
+        raise PHHError(
+            f"field {CAP_FIELD!r}: variant {history.variant} is not fixed-limit (it has no cap)",
+            field=CAP_FIELD,
+        )
+    if type(value) is not int or value < 1:
+        raise PHHError(
+            f"field {CAP_FIELD!r} must be a positive int (the most bets and raises in a "
+            f"round), got {value!r}",
+            field=CAP_FIELD,
+        )
+    return value
+
+
+def _typed(value: object) -> tuple[type, object]:
+    """A cache key part that tells ``1``, ``True`` and ``1.0`` apart."""
+    return type(value), value
 
 
 def _per_seat(values: Sequence[int], seat_of: Sequence[int]) -> tuple[int, ...]:
@@ -138,6 +221,8 @@ def _entry(history: HandHistory) -> _Entry:
         history.big_bet,
         history.min_bet,
         len(history.starting_stacks),
+        _typed(history.extra.get(CAP_FIELD)),
+        _typed(history.extra.get(BUTTON_FIELD)),
     )
     found = _games.get(key)
     if found is None:
@@ -174,7 +259,11 @@ def _make_game(history: HandHistory) -> tuple[Game, list[int]]:
     if rules.streets is None:
         raise ValueError(f"variant {history.variant!r} cannot be replayed yet")
     structure = Structure.from_letter(letter)
+    cap = _cap_of(history, structure is FIXED_LIMIT)
+    more: dict[str, object] = {} if cap is None else {"cap": cap}
     if rules.is_stud:
+        if BUTTON_FIELD in history.extra:
+            _button_of(history)  # raises: a stud game has no button
         if None in (history.bring_in, history.small_bet, history.big_bet):
             raise ValueError("a stud hand needs bring_in, small_bet and big_bet")
         assert history.small_bet is not None and history.big_bet is not None
@@ -185,6 +274,7 @@ def _make_game(history: HandHistory) -> tuple[Game, list[int]]:
             antes=antes_tuple if len(set(antes_tuple)) > 1 else antes_tuple[0],
             bring_in=history.bring_in or 0,
             bets=(history.small_bet, history.big_bet),
+            **more,
         )
         return stud_game, list(range(len(history.starting_stacks)))
     n = len(history.starting_stacks)
@@ -208,6 +298,7 @@ def _make_game(history: HandHistory) -> tuple[Game, list[int]]:
         seat_blinds=seat_blinds,
         opening_bet=opening or None,
         bets=bets,
+        **more,
     )
     return blind_game, seat_of
 
@@ -519,7 +610,12 @@ def history_of(hand: Hand) -> HandHistory:
     """The PHH hand history of a hand played on croupier (finished or not).
 
     Courchevel, which the PHH specification has no code for, is written as
-    ``NC/8``, ``PC/8`` or ``FC/8`` (see ``croupier.phh.VARIANTS``).
+    ``NC/8``, ``PC/8`` or ``FC/8`` (see ``croupier.phh.VARIANTS``).  What PHH
+    has no field for is written as a user field that :func:`replay` reads
+    (docs/rules.md §7.1): a fixed-limit cap other than 4 as ``_cap``, and
+    the button's player (``_button``) of a heads-up hand whose button posts
+    more than the other player (a button blind), which the blinds alone would
+    seat the other way round.
 
     >>> from croupier import NO_LIMIT, TexasHoldem, phh
     >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=3)
@@ -527,6 +623,8 @@ def history_of(hand: Hand) -> HandHistory:
     >>> text = phh.dumps(history_of(hand))
     >>> replay(phh.loads(text)).payoffs == hand.payoffs
     True
+    >>> history_of(TexasHoldem("fixed-limit", (1, 2), bets=(2, 4), cap=3).start([50, 50])).extra
+    FrozenMapping({'_cap': 3})
     """
     from croupier.phh import HandHistory
 
@@ -540,6 +638,11 @@ def history_of(hand: Hand) -> HandHistory:
     if n == 2 and not stud:
         blinds = [blinds[1], blinds[0]]  # PHH lists heads-up blinds as [small, big]
     fixed = game.structure is FIXED_LIMIT
+    extra: dict[str, object] = {}
+    if fixed and game.cap != 4:
+        extra[CAP_FIELD] = game.cap
+    if n == 2 and not stud and _seats_by_blinds(n, blinds) != [0, 1]:
+        extra[BUTTON_FIELD] = 2  # p2 (seat 1) is the button, though it posts more
     return HandHistory(
         variant=code,
         antes=tuple(antes),
@@ -551,4 +654,5 @@ def history_of(hand: Hand) -> HandHistory:
         starting_stacks=hand.starting_stacks,
         actions=hand.actions,
         finishing_stacks=hand.stacks if hand.is_over else None,
+        extra=extra,
     )
