@@ -21,12 +21,16 @@ cdef class Hand:
     cdef object _seed
     cdef object _aggressor, _previous_aggressor, _first_actor, _full_level, _increment
     cdef object _to_match, _blind_level, _settlement, _settle_inputs, _winnings
-    cdef object _payoffs, _received, _showdown, _starting, _owner
+    cdef object _payoffs, _received, _showdown, _starting
+    cdef bint _busy
     cdef tuple _plan
     cdef object _min_bet
 
     # Internal methods become C methods (no Python call on the hot path).
-    cdef object _enter(self, str what)
+    cdef _claim(self, str what)
+    cdef _call_act(self)
+    cdef _raise_act(self, object total)
+    cdef _bring_in_act(self)
     cdef int _require_actor(self, str what) except -1
     cdef bint _raise_is_answerable(self, int i) except -1
     cdef object _all_in_amount(self, int i)

@@ -38,7 +38,6 @@ pat (``stand_pat``) and is dealt as many cards; betting actions wait for it.
 from __future__ import annotations
 
 import os
-from _thread import get_ident
 from collections.abc import Sequence
 
 try:  # the C module behind hashlib.blake2b, without importing hashlib (and OpenSSL)
@@ -158,6 +157,7 @@ class Hand:
         "_board",
         "_bring_in_pending",
         "_bring_in_seat",
+        "_busy",
         "_contributed",
         "_dead",
         "_deck",
@@ -178,7 +178,6 @@ class Hand:
         "_min_bet",
         "_muck",
         "_n",
-        "_owner",
         "_payoffs",
         "_plan",
         "_previous_aggressor",
@@ -210,7 +209,7 @@ class Hand:
         deck: Sequence[int] | None = None,
         bring_in_seat: int | None = None,
     ) -> None:
-        self._owner: int | None = None  # the thread inside an action (Hand._enter)
+        self._busy = False  # an action is under way (Hand._claim)
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise ValueError(f"stacks must be a sequence of chip counts, got {stacks!r}")
         stacks = list(stacks)
@@ -562,7 +561,7 @@ class Hand:
     # ---------------------------------------------------------------- actions
 
     def fold(self) -> None:
-        owner = self._enter("fold")
+        self._claim("fold")
         try:
             i = self._require_actor("fold")
             self._refuse_during_bring_in(i, "fold")
@@ -576,28 +575,31 @@ class Hand:
             self._history.append((i, "f"))
             self._advance(i)
         finally:
-            self._owner = owner
+            self._busy = False
 
     def check(self) -> None:
-        owner = self._enter("check")
+        self._claim("check")
         try:
             self._check(self._require_actor("check"))
         finally:
-            self._owner = owner
+            self._busy = False
 
     def call(self) -> None:
-        owner = self._enter("call")
+        self._claim("call")
         try:
-            i = self._require_actor("call")
-            if self._bets[i] >= self._to_match:
-                raise IllegalAction(f"seat {i} cannot call: nothing to call (check instead)")
-            self._call(i)
+            self._call_act()
         finally:
-            self._owner = owner
+            self._busy = False
+
+    def _call_act(self) -> None:
+        i = self._require_actor("call")
+        if self._bets[i] >= self._to_match:
+            raise IllegalAction(f"seat {i} cannot call: nothing to call (check instead)")
+        self._call(i)
 
     def check_or_call(self) -> None:
         """Check when possible, else call."""
-        owner = self._enter("check or call")
+        self._claim("check or call")
         try:
             i = self._require_actor("check or call")
             if self._bets[i] >= self._to_match:
@@ -605,7 +607,7 @@ class Hand:
             else:
                 self._call(i)
         finally:
-            self._owner = owner
+            self._busy = False
 
     def _check(self, i: int) -> None:
         self._refuse_during_bring_in(i, "check")
@@ -623,52 +625,58 @@ class Hand:
 
     def raise_to(self, total: int) -> None:
         """Bet or raise so that this round's total in front of the actor is ``total``."""
-        owner = self._enter("raise to")
+        self._claim("raise to")
         try:
-            i = self._require_actor("raise")
-            if type(total) is not int:
-                if not is_int(total):
-                    raise IllegalAction(f"raise amount must be an int, got {total!r}")
-                total = as_int(total, "raise amount")
-            if not self._can_raise():
-                raise IllegalAction(f"seat {i} may not raise now")
-            lo, hi = self._min_raise(i), self._max_raise(i)
-            if not lo <= total <= hi:
-                raise IllegalAction(f"seat {i} may raise to {lo}..{hi}, not {total}")
-            previous = self._to_match
-            increment = total - previous
-            full = self._is_full_raise(total, increment)
-            self._bring_in_pending = False
-            self._put(i, total)
-            self._to_match = total
-            if full:
-                if not self._fixed:
-                    self._increment = increment
-                self._full_level = total
-                self._raises += 1
-            self._acted[i] = total
-            self._aggressor = i
-            self._history.append((i, "cbr", total))
-            self._advance(i)
+            self._raise_act(total)
         finally:
-            self._owner = owner
+            self._busy = False
+
+    def _raise_act(self, total: object) -> None:
+        i = self._require_actor("raise")
+        if type(total) is not int:
+            if not is_int(total):
+                raise IllegalAction(f"raise amount must be an int, got {total!r}")
+            total = as_int(total, "raise amount")
+        if not self._can_raise():
+            raise IllegalAction(f"seat {i} may not raise now")
+        lo, hi = self._min_raise(i), self._max_raise(i)
+        if not lo <= total <= hi:
+            raise IllegalAction(f"seat {i} may raise to {lo}..{hi}, not {total}")
+        previous = self._to_match
+        increment = total - previous
+        full = self._is_full_raise(total, increment)
+        self._bring_in_pending = False
+        self._put(i, total)
+        self._to_match = total
+        if full:
+            if not self._fixed:
+                self._increment = increment
+            self._full_level = total
+            self._raises += 1
+        self._acted[i] = total
+        self._aggressor = i
+        self._history.append((i, "cbr", total))
+        self._advance(i)
 
     def bring_in(self) -> None:
         """Stud, third street: the bring-in seat posts the bring-in (all-in if short)."""
-        owner = self._enter("bring in")
+        self._claim("bring in")
         try:
-            i = self._require_actor("bring in")
-            if not self._bring_in_pending:
-                raise IllegalAction(f"seat {i} cannot bring in: no bring-in is due")
-            self._put(i, min(self.game.bring_in, self._all_in_amount(i)))
-            # Like a short big blind, a short bring-in still sets the full amount.
-            self._to_match = max(self.game.bring_in, self._bets[i])
-            self._bring_in_pending = False
-            self._acted[i] = self._to_match
-            self._history.append((i, "pb"))
-            self._advance(i)
+            self._bring_in_act()
         finally:
-            self._owner = owner
+            self._busy = False
+
+    def _bring_in_act(self) -> None:
+        i = self._require_actor("bring in")
+        if not self._bring_in_pending:
+            raise IllegalAction(f"seat {i} cannot bring in: no bring-in is due")
+        self._put(i, min(self.game.bring_in, self._all_in_amount(i)))
+        # Like a short big blind, a short bring-in still sets the full amount.
+        self._to_match = max(self.game.bring_in, self._bets[i])
+        self._bring_in_pending = False
+        self._acted[i] = self._to_match
+        self._history.append((i, "pb"))
+        self._advance(i)
 
     def complete(self) -> None:
         """Stud, third street: raise the bring-in to a full small bet.
@@ -678,18 +686,18 @@ class Hand:
         bet completes all-in for less, which counts as the full completion
         when it is at least half the small bet (docs/rules.md §3, §4).
         """
-        owner = self._enter("complete")
+        self._claim("complete")
         try:
             i = self._require_actor("complete")
             if self._raises or not self._stud or self._street != 0:
                 raise IllegalAction(f"seat {i} cannot complete: there is no bring-in to complete")
             everything = self._all_in_amount(i)
             if self._bring_in_pending and everything <= self.game.bring_in:
-                self.bring_in()  # all they have is no more than the bring-in
+                self._bring_in_act()  # all they have is no more than the bring-in
                 return
-            self.raise_to(min(self.game.unit(0), everything))
+            self._raise_act(min(self.game.unit(0), everything))
         finally:
-            self._owner = owner
+            self._busy = False
 
     def all_in(self) -> None:
         """Put every chip in: a raise when allowed, else a call for what the actor has.
@@ -697,15 +705,15 @@ class Hand:
         A stud bring-in seat with no more chips than the bring-in posts the
         bring-in (all-in): it cannot complete.
         """
-        owner = self._enter("all in")
+        self._claim("all in")
         try:
             i = self._require_actor("go all-in")
             amount = self._all_in_amount(i)
             if self._bring_in_pending and amount <= self.game.bring_in:
-                self.bring_in()
+                self._bring_in_act()
                 return
             if amount <= self._to_match:
-                self.call()  # calling takes every chip
+                self._call_act()  # calling takes every chip
                 return
             if not self.can_raise:
                 raise IllegalAction(f"seat {i} may not raise now, so cannot go all-in for {amount}")
@@ -713,9 +721,9 @@ class Hand:
             assert hi is not None
             if amount > hi:
                 raise IllegalAction(f"seat {i} cannot go all-in for {amount}: the limit is {hi}")
-            self.raise_to(amount)
+            self._raise_act(amount)
         finally:
-            self._owner = owner
+            self._busy = False
 
     def discard(self, cards: object) -> None:
         """Draw: throw away ``cards`` and be dealt as many from the stub (docs/rules.md §5.7).
@@ -733,13 +741,13 @@ class Hand:
         >>> len(hand.hole(0)), hand.history[-2:]
         (4, ('p1 sd 3c', 'd dh p1 5c'))
         """
-        owner = self._enter("discard")
+        self._claim("discard")
         try:
             i = self._require_drawer("discard")
             discards = self._discards_of(i, cards)
             self._draw(i, discards)
         finally:
-            self._owner = owner
+            self._busy = False
 
     def stand_pat(self) -> None:
         """Draw: keep every card (``pN sd`` in the history).
@@ -750,29 +758,25 @@ class Hand:
         >>> hand.history[-1], hand.actor
         ('p1 sd', 1)
         """
-        owner = self._enter("stand pat")
+        self._claim("stand pat")
         try:
             i = self._require_drawer("stand pat")
             self._draw(i, [])
         finally:
-            self._owner = owner
+            self._busy = False
 
     # ------------------------------------------------------------- internals
 
-    def _enter(self, what: str) -> int | None:
-        """Claim the hand for this thread (an action begins): the previous owner, None
-        or this thread (an action within an action), for ``finally`` to restore.
+    def _claim(self, what: str) -> None:
+        """An action begins: the hand is busy until it ends (``finally``).
 
         Another thread inside an action of this hand: :class:`ConcurrentUse`, and
-        nothing changes.  Compiled, the check and the claim run without a switch
-        of threads in between (no Python code runs between them).
+        nothing changes.  Compiled, the check and the claim are two C statements
+        in a row (no Python code, so no switch of threads, runs between them).
         """
-        me = get_ident()
-        owner = self._owner
-        if owner is not None and owner != me:
+        if self._busy:
             raise ConcurrentUse(f"the hand is in use by another thread ({what} refused)")
-        self._owner = me
-        return owner
+        self._busy = True
 
     def _check_seat(self, seat: int) -> None:
         if not is_int(seat) or not 0 <= seat < self._n:

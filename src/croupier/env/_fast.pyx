@@ -71,8 +71,8 @@ cdef inline int _mod(int a, int m) noexcept nogil:
 
 
 def checked_actions(list actions, const signed char[:, ::1] legal):
-    """The actions of a :meth:`croupier.env.VectorEnv.step` as ints, each checked
-    against its table's mask (``legal[t, a] == 1``) before any is played, or an
+    """The actions of a :meth:`croupier.env.VectorEnv.step` as ints (in ``actions``
+    itself: numpy integers are replaced by ints), each checked against its table's mask (``legal[t, a] == 1``) before any is played, or an
     :class:`~croupier.env.actions.ActionsError` naming the first bad one.
 
     >>> import numpy as np
@@ -86,7 +86,7 @@ def checked_actions(list actions, const signed char[:, ::1] legal):
     """
     cdef Py_ssize_t t, count = len(actions), width = legal.shape[1]
     cdef long long a
-    cdef list out = list(actions)
+    cdef list out = actions  # the caller's own list: its items become ints
     if count != legal.shape[0]:
         raise ActionsError(f"{count} actions for {legal.shape[0]} tables")
     for t in range(count):
@@ -454,19 +454,24 @@ cdef class Kernel:
         self,
         list hands,
         list actions,
-        object deal,
+        object start,
+        object stacks,
+        object bits,
+        int tries,
         float[:, :, :, ::1] summaries,
         float[:, ::1] rewards,
         unsigned char[::1] dones,
     ):
         """VectorEnv.step's loop: play each table's action (checked already:
         :func:`checked_actions`); a finished hand's payoffs go to ``rewards`` and
-        ``dones``, and ``deal()`` (VectorEnv._deal) replaces it; otherwise the
-        action is counted in the table's betting summary."""
+        ``dones``, and a new hand replaces it (VectorEnv._deal, in C:
+        ``start(stacks, bits(64))`` until someone acts, at most ``tries`` times);
+        otherwise the action is counted in the table's betting summary."""
         cdef Py_ssize_t t, count = len(hands)
-        cdef int seat, street, k
+        cdef int seat, street, k, tried
         cdef bint drawing
         cdef Hand hand
+        cdef Hand fresh
         if (
             len(actions) != count
             or rewards.shape[0] != count
@@ -492,7 +497,15 @@ cdef class Kernel:
                     for k in range(self.n):
                         rewards[t, k] = <float>_real(payoffs[k])
                 dones[t] = 1
-                hands[t] = <Hand?>deal()
+                for tried in range(tries):  # skip hands no one acts in
+                    fresh = <Hand?>start(stacks, bits(64))
+                    if fresh.actor is not None:
+                        break
+                else:
+                    raise ValueError(
+                        f"no one acts in {tries} hands with stacks {stacks} in a row"
+                    )
+                hands[t] = fresh
                 memset(&summaries[t, 0, 0, 0], 0, self.s * self.n * 3 * sizeof(float))
             elif not drawing and not hand._folded[seat]:
                 self._record(&summaries[t, street, seat, 0], raised)

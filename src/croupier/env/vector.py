@@ -196,7 +196,15 @@ class VectorEnv:
         rewards, dones = self.rewards, self.dones
         if self._kernel is not None:
             self._kernel.step(
-                self.hands, actions, self._deal, self._summaries, rewards, self._dones_bytes
+                self.hands,
+                actions,
+                self.game.start,
+                self.stacks,
+                self._rng.getrandbits,
+                DEAL_TRIES,  # the loop of _deal, in C
+                self._summaries,
+                rewards,
+                self._dones_bytes,
             )
             self._write()
             return self.observations, self.masks, self.seats, rewards, dones
