@@ -3,8 +3,9 @@
 Every game, the compiled and the pure-Python paths: random legal actions mixed
 with random bad ones (masked, out of range, not integers).  Checked at every
 step: a refused action changes nothing, an agent that must act has a legal
-action, the rewards of every hand add up to zero, and a session's chips are
-conserved (the stacks plus the rebuys).  Seeded: the same run every time.
+action, observations are finite and in the space (0 or more), the rewards of
+every hand add up to zero, and a session's chips are conserved (the stacks
+plus the rebuys).  Seeded: the same run every time (about 25 s in all).
 """
 
 from __future__ import annotations
@@ -107,6 +108,8 @@ def fuzz_poker_env(env: PokerEnv, rng: random.Random, steps: int) -> dict[str, i
         mask = observation["action_mask"]
         if not dead:
             assert mask.any(), f"{agent} must act and has no legal action"
+        vector = observation["observation"]
+        assert np.isfinite(vector).all() and (vector >= 0).all()  # in the observation space
         if env.table is not None:  # a session: the chips of the table are conserved
             assert sum(env.table.stacks) == total + env.table.bought
         if rng.random() < 0.3:
@@ -169,6 +172,7 @@ def test_fuzz_vector_env(name: str, fast: bool) -> None:
     refused = ended = 0
     for _ in range(600):
         assert masks.any(axis=1).all(), "a table whose actor has no legal action"
+        assert np.isfinite(venv.observations).all() and (venv.observations >= 0).all()
         actions = [int(rng.choice(np.flatnonzero(row))) for row in masks]
         if rng.random() < 0.3:
             t = rng.randrange(len(actions))

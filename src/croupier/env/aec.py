@@ -66,7 +66,7 @@ from croupier.env.actions import (
     can_fold,
     draw_hole,
 )
-from croupier.env.encoding import Encoder, check_chips
+from croupier.env.encoding import MAX_CHIPS, Encoder, check_chips
 from croupier.games import Game
 from croupier.hand import Hand
 from croupier.table import Table
@@ -143,7 +143,11 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(
-                    -np.inf, np.inf, shape=(self.encoder.size,), dtype=np.float32
+                    # every entry is a count, a flag or chips in big blinds: 0 to MAX_CHIPS
+                    0.0,
+                    float(MAX_CHIPS),
+                    shape=(self.encoder.size,),
+                    dtype=np.float32,
                 ),
                 "action_mask": spaces.Box(0, 1, shape=(width,), dtype=np.int8),
             }
