@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from env_state import poker_state, vector_state
 
 from croupier import (
     FIXED_LIMIT,
@@ -74,23 +75,6 @@ def bad_action(rng: random.Random, mask: np.ndarray[Any, Any], start: int) -> ob
     return rng.choice(pool)
 
 
-def snapshot(env: PokerEnv) -> tuple[Any, ...]:
-    assert env.hand is not None
-    agent = env.agent_selection
-    obs = env.observe(agent)
-    return (
-        env.hand.history,
-        agent,
-        dict(env.rewards),
-        dict(env._cumulative_rewards),
-        dict(env.terminations),
-        list(env.agents),
-        obs["observation"].tobytes(),
-        obs["action_mask"].tobytes(),
-        env.table.stacks if env.table is not None else None,
-    )
-
-
 def fuzz_poker_env(env: PokerEnv, rng: random.Random, steps: int) -> dict[str, int]:
     counts = {"played": 0, "refused": 0, "hands": 0}
     env.reset(seed=rng.getrandbits(32))
@@ -113,11 +97,11 @@ def fuzz_poker_env(env: PokerEnv, rng: random.Random, steps: int) -> dict[str, i
         if env.table is not None:  # a session: the chips of the table are conserved
             assert sum(env.table.stacks) == total + env.table.bought
         if rng.random() < 0.3:
-            before = snapshot(env)
+            before = poker_state(env)
             action = 1 if dead else bad_action(rng, mask, env.action_start)
             with pytest.raises(ValueError):
                 env.step(action)
-            assert snapshot(env) == before, action
+            assert poker_state(env) == before, action
             counts["refused"] += 1
             continue
         if dead:
@@ -151,17 +135,6 @@ def test_fuzz_raw_mode(name: str) -> None:
     assert counts["played"] > 1000 and counts["refused"] > 500
 
 
-def vector_snapshot(venv: VectorEnv) -> tuple[Any, ...]:
-    return (
-        [h.history for h in venv.hands],
-        venv.observations.tobytes(),
-        venv.masks.tobytes(),
-        venv.seats.tobytes(),
-        venv._summaries.tobytes(),
-        venv._rng.getstate(),
-    )
-
-
 @pytest.mark.parametrize("fast", [True, False], ids=["fast", "pure"])
 @pytest.mark.parametrize("name", list(GAMES))
 def test_fuzz_vector_env(name: str, fast: bool) -> None:
@@ -178,10 +151,10 @@ def test_fuzz_vector_env(name: str, fast: bool) -> None:
             t = rng.randrange(len(actions))
             bad: list[object] = list(actions)
             bad[t] = bad_action(rng, masks[t], 0)
-            before = vector_snapshot(venv)
+            before = vector_state(venv)
             with pytest.raises(ValueError):
                 venv.step(bad)
-            assert vector_snapshot(venv) == before
+            assert vector_state(venv) == before
             refused += 1
             continue
         _, masks, _, rewards, dones = venv.step(np.array(actions, dtype=np.int64))
