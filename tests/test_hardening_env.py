@@ -372,3 +372,27 @@ def test_a_raw_observation_allocates_at_most_the_bounded_mask() -> None:
     finally:
         tracemalloc.stop()
     assert peak < RAW_MAX_AMOUNTS + 64 * 1024
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: PokerEnv(HOLDEM, [10, 10], raw="no"),
+        lambda: PokerEnv(HOLDEM, [10, 10], session=1),
+        lambda: PokerEnv(HOLDEM, [10, 10], fast=None),
+        lambda: PokerEnv(HOLDEM, [10, 10], max_hands=1.5),
+        lambda: PokerEnv(HOLDEM, [10, 10], max_hands=0),
+        lambda: PokerEnv(HOLDEM, [10, 10], render_mode="rgb"),
+        lambda: PokerEnv(HOLDEM, [10, 10], reward_unit="cents"),
+        lambda: PokerEnv(None, [10, 10]),
+        lambda: PokerEnv(HOLDEM, "10"),
+        lambda: VectorEnv(HOLDEM, 2, [10, 10], fast="yes"),
+        lambda: VectorEnv(HOLDEM, 2, [10, 10], seed=1.5),
+        lambda: VectorEnv(None, 2, [10, 10]),
+        lambda: SingleAgentEnv(HOLDEM, [10, 10], opponents={0: lambda o: 1}),
+        lambda: SingleAgentEnv(HOLDEM, [10, 10], opponents={1: "fold"}),
+    ],
+)
+def test_environment_switches_and_arguments_are_checked_not_converted(make: Any) -> None:
+    with pytest.raises(ValueError):
+        make()

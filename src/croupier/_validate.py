@@ -39,7 +39,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["MAX_CHIPS", "as_int", "as_sequence", "int_array", "is_bool", "is_int", "shown"]
+__all__ = [
+    "MAX_CHIPS",
+    "as_bool",
+    "as_int",
+    "as_sequence",
+    "int_array",
+    "is_bool",
+    "is_int",
+    "shown",
+]
 
 PASS_THROUGH = (MemoryError, RecursionError)
 """Exceptions never turned into ``ValueError`` (KeyboardInterrupt is no Exception)."""
@@ -78,6 +87,22 @@ def _is_bool(value: object) -> bool:
         return True
     np = sys.modules.get("numpy")  # numpy is never imported for this check
     return np is not None and isinstance(value, np.bool_)
+
+
+def as_bool(value: object, what: str) -> bool:
+    """``value`` as a ``bool`` (a ``bool`` or a ``numpy.bool_``), or ``ValueError``
+    naming ``what``: a switch is never read from a string, a number or None.
+
+    >>> as_bool(True, "raw")
+    True
+    >>> as_bool("no", "raw")
+    Traceback (most recent call last):
+    ...
+    ValueError: raw must be True or False, got str 'no'
+    """
+    if _is_bool(value):
+        return bool(value)
+    raise ValueError(f"{what} must be True or False, got {type(value).__name__} {shown(value)}")
 
 
 def is_int(value: object) -> bool:

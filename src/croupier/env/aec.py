@@ -54,7 +54,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from croupier._validate import as_int
+from croupier._validate import as_bool, as_int
 from croupier.env._aec import AECCore
 from croupier.env._fast import Kernel
 from croupier.env.actions import (
@@ -110,6 +110,7 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         super().__init__()
         if reward_unit not in ("chips", "bb"):
             raise ActionsError(f"reward_unit must be 'chips' or 'bb', got {reward_unit!r}")
+        raw, session, fast = as_bool(raw, "raw"), as_bool(session, "session"), as_bool(fast, "fast")
         if max_hands is not None and as_int(max_hands, "max_hands") < 1:
             raise ValueError(f"max_hands must be at least 1, got {max_hands}")
         if render_mode not in (None, "human"):

@@ -50,6 +50,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from croupier._validate import as_int
 from croupier.games import Game
 from croupier.hand import Hand
 
@@ -106,6 +107,11 @@ class Encoder:
     )
 
     def __init__(self, game: Game, n: int) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be a croupier Game, got {type(game).__name__}")
+        n = as_int(n, "n")
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(f"{game.name} seats {game.min_players} to {game.max_players}, not {n}")
         self.game = game
         self.n = n
         self.stud = game.is_stud

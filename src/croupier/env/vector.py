@@ -43,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier._guard import Guard
-from croupier._validate import as_int
+from croupier._validate import as_bool, as_int
 from croupier.env._fast import Kernel, checked_actions
 from croupier.env.actions import (
     DEFAULT_ACTIONS,
@@ -82,6 +82,7 @@ class VectorEnv:
         fast: bool = True,
     ) -> None:
         n_tables = as_int(n_tables, "n_tables")
+        fast = as_bool(fast, "fast")
         if n_tables < 1:
             raise ValueError(f"n_tables must be at least 1, got {n_tables}")
         if not isinstance(game, Game):
