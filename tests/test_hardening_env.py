@@ -396,3 +396,19 @@ def test_a_raw_observation_allocates_at_most_the_bounded_mask() -> None:
 def test_environment_switches_and_arguments_are_checked_not_converted(make: Any) -> None:
     with pytest.raises(ValueError):
         make()
+
+
+@pytest.mark.parametrize("choice", [0, 99, 1.5, None, "x"], ids=repr)
+def test_an_opponent_policy_s_illegal_action_is_played_as_check_or_call(choice: Any) -> None:
+    # Seat 1 folds only where nothing is to call (0 is illegal there): check instead.
+    env = SingleAgentEnv(HOLDEM, [100, 100, 100], seat=0, opponents={1: lambda o: choice})
+    seen: set[int] = set()
+    for seed in range(20):
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            assert env.env.agent_selection == env.agent or env._over()
+            seen.update(info["illegal_opponents"])
+            _, _, done, _, info = env.step(1)
+        seen.update(info["illegal_opponents"])
+    assert seen == {1}

@@ -7,7 +7,8 @@ by default a uniform random legal action from the env's own generator, so a
 seeded reset reproduces the episode).  The observation is the float32 vector;
 the legal actions are in ``info["action_mask"]``.  An action that is not
 legal now is played as check or call, or standing pat in a draw (and
-``info["illegal"]`` is True); an action that is no integer at all (None, a
+``info["illegal"]`` is True); so is an opponent policy's illegal action (its
+seat is in ``info["illegal_opponents"]``); an action that is no integer at all (None, a
 float, a string) is refused with a ``ValueError`` and changes nothing.  A
 step after the end of the episode changes nothing.  A hand that ends before
 the agent's first turn (everyone folds to its big blind) is skipped by
@@ -88,6 +89,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self.action_space = self.env.action_spaces[self.agent]
         self._start = self.env.action_start
         self._np_random_local = np.random.default_rng()
+        self._illegal_opponents: set[int] = set()  # seats whose policy chose an illegal action
 
     def _random(self, observation: dict[str, Any]) -> int:
         legal = np.flatnonzero(observation["action_mask"])
@@ -113,13 +115,35 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
             if other == agent:
                 break
             observation = env.observe(other)
-            policy = self.opponents.get(env.possible_agents.index(other), self._random)
-            env.step(policy(observation))
+            seat = env.possible_agents.index(other)
+            action = self.opponents.get(seat, self._random)(observation)
+            if not self._legal(action, observation["action_mask"]):
+                self._illegal_opponents.add(seat)  # played as check or call, like the agent's
+                action = self._passive()
+            env.step(action)
         return float(env._cumulative_rewards.get(agent, 0.0))
+
+    def _legal(self, action: object, mask: np.ndarray[Any, Any]) -> bool:
+        """Whether ``action`` is an integer whose mask entry is 1."""
+        try:
+            index = as_action(action) - self._start
+        except ValueError:
+            return False
+        return 0 <= index < len(mask) and bool(mask[index])
+
+    def _passive(self) -> int:
+        """The action always legal for the actor: check or call (raw: 0), standing pat."""
+        env = self.env
+        assert env.hand is not None
+        return 0 if env.raw else env.actions.passive(env.hand)
 
     def _out(self) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         observation = self.env.observe(self.agent)
-        return observation["observation"], {"action_mask": observation["action_mask"]}
+        info = {
+            "action_mask": observation["action_mask"],
+            "illegal_opponents": sorted(self._illegal_opponents),
+        }
+        return observation["observation"], info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -134,6 +158,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         if own is not None:
             self._np_random_local = np.random.default_rng(own)
         self.env.reset(seed=seed)
+        self._illegal_opponents = set()
         for _ in range(RESET_TRIES):
             self._play_others()
             if not self._over():
@@ -155,12 +180,10 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         if self._over():  # the episode is over: nothing changes
             observation, info = self._out()
             return observation, 0.0, True, False, info
-        mask = env.observe(self.agent)["action_mask"]
-        index = action - self._start
-        illegal = not 0 <= index < len(mask) or not mask[index]
+        illegal = not self._legal(action, env.observe(self.agent)["action_mask"])
         if illegal:  # played as check or call (standing pat in a draw); raw: amount 0
-            assert env.hand is not None
-            action = 0 if env.raw else env.actions.passive(env.hand)
+            action = self._passive()
+        self._illegal_opponents = set()
         env.step(action)
         reward = self._play_others()
         done = self._over()
