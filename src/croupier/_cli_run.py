@@ -44,6 +44,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import IO, TYPE_CHECKING, Any
 
+from croupier.errors import bounded
+
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
@@ -71,12 +73,19 @@ class UsageError(ValueError):
 
 
 def one_line(exc: BaseException) -> str:
-    """An error as one line: an OSError's reason and file, else its text."""
+    """An error as one line: an OSError's reason and file, else its text; at most
+    ``croupier.errors.MESSAGE_LIMIT`` characters (a long one keeps its start and end).
+
+    >>> one_line(ValueError("bad action 'p1 " + "x" * 10**7 + "'"))[:18]
+    "bad action 'p1 xxx"
+    >>> len(one_line(ValueError("x" * 10**7))) <= 500
+    True
+    """
     if isinstance(exc, OSError) and exc.strerror:
         text = exc.strerror if exc.filename is None else f"{exc.strerror}: {exc.filename}"
     else:
         text = str(exc) or type(exc).__name__
-    return " ".join(text.split())
+    return " ".join(bounded(text).split())
 
 
 def encodes(stream: IO[str], text: str) -> bool:

@@ -74,7 +74,7 @@ from croupier.actions import (
     to_units,
 )
 from croupier.actions import parse as parse_action
-from croupier.errors import PHHError, PHHWarning
+from croupier.errors import PHHError, PHHWarning, excerpt
 from croupier.structures import Structure
 from croupier.variants import RULES, from_phh, rules_of
 
@@ -293,7 +293,8 @@ class _Array(_Kind):
             try:
                 items.append(read(item))
             except PHHError as exc:
-                shown = f" {item!r}" if isinstance(self.item, _Action) and type(item) is str else ""
+                text = isinstance(self.item, _Action) and type(item) is str
+                shown = f" {excerpt(item)}" if text else ""
                 raise PHHError(f"[{i}]{shown}: {exc}") from None
         return tuple(items)
 
@@ -569,15 +570,15 @@ class HandHistory:
                 problem = "the amount is too large (must be below 10**40 units)"
             if problem:
                 raise PHHError(
-                    f"actions[{i}] {action.to_text(scale)!r}: {problem}", field="actions"
+                    f"actions[{i}] {excerpt(action.to_text(scale))}: {problem}", field="actions"
                 )
         for key, value in self.extra.items():
             if not isinstance(key, str):
-                raise PHHError(f"extra field name {key!r} is not a str", field="extra")
+                raise PHHError(f"extra field name {excerpt(repr(key))} is not a str", field="extra")
             if key in _FIELDS:
-                raise PHHError(f"extra field {key!r} is a PHH field", field=key)
+                raise PHHError(f"extra field {excerpt(key)} is a PHH field", field=key)
             if problem := _EXTRA.problem(value, scale):
-                raise PHHError(f"extra field {key!r}: {problem}", field=key)
+                raise PHHError(f"extra field {excerpt(key)}: {problem}", field=key)
 
     def _check_variant(self) -> int:
         """The variant's fields are present and the others absent; its deck's lowest card."""
@@ -586,7 +587,7 @@ class HandHistory:
             letter, game = from_phh(variant)
         except ValueError:
             raise PHHError(
-                f"field 'variant': unknown variant code {variant!r}", field="variant"
+                f"field 'variant': unknown variant code {excerpt(variant)}", field="variant"
             ) from None
         stud, fixed = rules_of(game).is_stud, letter == "F"
         uses = {"blinds_or_straddles": not stud, "bring_in": stud}
@@ -998,7 +999,7 @@ def _checked_hand(table: dict[str, object]) -> HandHistory:
             (extra if kind is _EXTRA else values)[key] = kind.read(value)
         except PHHError as exc:
             message = str(exc)  # array entries start "[i]", which reads well after the name
-            label = "actions" if key == "actions" else f"field {key!r}"
+            label = "actions" if key == "actions" else f"field {excerpt(key)}"
             sep = "" if message.startswith("[") else ": "
             raise PHHError(f"{label}{sep}{message}", field=key) from None
     for name in _ALWAYS_REQUIRED:
@@ -1310,7 +1311,7 @@ def _read_chunk(first: int, data: bytes, kind: str) -> list[tuple[str | None, Ha
     for name, table in doc.items():
         if kind == "preamble" or not isinstance(table, dict):
             error = PHHError(
-                f"key {name!r} is not the [N] table of a hand (use loads for .phh files)"
+                f"key {excerpt(name)} is not the [N] table of a hand (use loads for .phh files)"
             )
             raise _toml.locate(error, text, None, name, first_line=first) from None
         try:
