@@ -1235,18 +1235,17 @@ def files(source: Source) -> list[Path]:
     return found
 
 
-def _quotes(line: bytes, open_quote: bytes | None) -> bytes | None:
-    """The multi-line string delimiter still open after ``line`` (``None``: none)."""
-    i = 0
+def _quotes(data: bytes, open_quote: bytes | None, i: int, end: int) -> bytes | None:
+    """The multi-line string delimiter still open after ``data[i:end]`` (``None``: none)."""
     while True:
         if open_quote is None:
-            starts = [(j, q) for q in (b"'''", b'"""') if (j := line.find(q, i)) >= 0]
+            starts = [(j, q) for q in (b"'''", b'"""') if (j := data.find(q, i, end)) >= 0]
             if not starts:
                 return None
             i, open_quote = min(starts)
             i += 3
         else:
-            j = line.find(open_quote, i)
+            j = data.find(open_quote, i, end)
             if j < 0:
                 return open_quote
             i, open_quote = j + 3, None
@@ -1259,39 +1258,59 @@ def _chunks(read: Callable[[int], bytes]) -> Iterator[tuple[int, bytes, str]]:
     ``"table"`` for a hand's ``[N]`` table, ``"preamble"`` for what comes before
     the first header (only blank and comment lines are allowed there) and
     ``"hand"`` for a file without headers (a ``.phh`` hand).  A header inside a
-    multi-line string does not start a table.  The file is read in blocks and
-    searched for headers by one regular expression per block; only a part
-    holding ``''`` or ``""`` is scanned for multi-line strings.
+    multi-line string does not start a table.  This is the one rule of every
+    reader (:func:`loads_all`, :func:`load_all`, :func:`iter_load`): each header
+    line starts the next hand, whatever its name, so two tables of the same name
+    are two hands (docs/rules.md §7.1).
+
+    Reading is linear in the file's size, however long its lines and tables: a
+    block is searched for its last newline only; the bytes of a line not yet
+    ended, and the whole lines of a part not yet ended, are kept as a list of
+    pieces, each joined once (never copied again as more is read); each run of
+    whole lines is searched for headers by one regular expression, and scanned
+    for multi-line strings only where it holds ``''`` or ``""``.
     """
-    pending = read(_BLOCK)
-    if pending.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
-        pending = pending[3:]
     first, kind, open_quote = 1, "hand", None
-    scanned = search = 0  # quotes are known up to `scanned`; headers are looked for from `search`
-    end = not pending
+    parts: list[bytes] = []  # the whole lines of the current part, in pieces
+    partial: list[bytes] = []  # the line being read (no newline yet), in pieces
+    block = read(_BLOCK)
+    if block.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
+        block = block[3:]
     while True:
-        block = b"" if end else read(_BLOCK)
-        end = end or not block
-        pending += block
-        limit = len(pending) if end else pending.rfind(b"\n") + 1  # whole lines only
-        start = 0
-        for at in _headers(pending, search, limit):
-            between = pending[scanned:at]
-            if b"''" in between or b'""' in between:
-                open_quote = _quotes(between, open_quote)
+        if block:
+            cut = block.rfind(b"\n") + 1
+            if not cut:
+                partial.append(block)
+                block = read(_BLOCK)
+                continue
+            lines = b"".join([*partial, block[:cut]]) if partial else block[:cut]
+            partial = [block[cut:]] if cut < len(block) else []
+        else:  # the end: the last line, if it has no newline
+            lines = b"".join(partial)
+            partial = []
+        start = scanned = 0  # the current part starts at `start`; quotes are known up to `scanned`
+        for at in _headers(lines, 0, len(lines)):
+            if lines.find(b"''", scanned, at) >= 0 or lines.find(b'""', scanned, at) >= 0:
+                open_quote = _quotes(lines, open_quote, scanned, at)
             scanned = at
             if open_quote is not None:
                 continue  # inside a multi-line string
-            chunk = pending[start:at]
+            parts.append(lines[start:at])
+            chunk = b"".join(parts)
+            parts = []
             if kind == "table" or chunk.strip():
                 yield first, chunk, "preamble" if kind == "hand" else kind
             first += chunk.count(b"\n")
             start, kind = at, "table"
-        if end:
+        if lines.find(b"''", scanned) >= 0 or lines.find(b'""', scanned) >= 0:
+            open_quote = _quotes(lines, open_quote, scanned, len(lines))
+        parts.append(lines[start:] if start else lines)
+        if not block:
             break
-        pending, scanned, search = pending[start:], scanned - start, max(limit, search) - start
-    if kind == "table" or pending[start:].strip():
-        yield first, pending[start:], kind
+        block = read(_BLOCK)
+    chunk = b"".join(parts)
+    if kind == "table" or chunk.strip():
+        yield first, chunk, kind
 
 
 def _read_chunk(first: int, data: bytes, kind: str) -> list[tuple[str | None, HandHistory]]:
