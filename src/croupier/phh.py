@@ -48,6 +48,7 @@ import glob
 import io
 import os
 import re
+import stat
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -1053,6 +1054,10 @@ def loads(text: str) -> HandHistory:
 def loads_all(text: str) -> list[HandHistory]:
     """Parse the hands of a ``.phhs`` file (one ``[N]`` table per hand), in file order.
 
+    Every ``[name]`` header line starts the next hand; the name is a label only,
+    so a name used twice (``.phhs`` files joined end to end, each from ``[1]``)
+    gives two hands, as :func:`iter_load` reads them.
+
     >>> hands = loads_all("[1]\\n" + _EXAMPLE + "\\n[2]\\n" + _EXAMPLE)
     >>> len(hands), hands[0] == hands[1]
     (2, True)
@@ -1063,24 +1068,54 @@ def loads_all(text: str) -> list[HandHistory]:
     """
     if not isinstance(text, str):
         raise PHHError(f"expected PHH text as a str, got {type(text).__name__}")
-    hands, seen = [], set()
     data = io.BytesIO(text.encode("utf-8", "surrogatepass"))
-    for first, chunk, kind in _chunks(data.read):
-        for name, hand in _read_chunk(first, chunk, "preamble" if kind == "hand" else kind):
-            if name in seen:  # one TOML document: a table is defined once
-                _toml.standard(text, multi=True)  # tomllib's located error
-                raise PHHError(f"table [{name}] is defined twice", table=name)
-            seen.add(name)
-            hands.append(hand)
-    return hands
+    return [
+        hand
+        for first, chunk, kind in _chunks(data.read)
+        for _, hand in _read_chunk(first, chunk, "preamble" if kind == "hand" else kind)
+    ]
 
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 
+def _open(path: str | os.PathLike[str]) -> IO[bytes]:
+    """``path`` opened for reading in binary, if it is a regular file.
+
+    Anything else is refused with a :class:`PHHError`: a FIFO with no writer
+    would block ``open`` forever, a device such as ``/dev/zero`` never ends
+    (a pipe's contents can still be read through its file object).  The file
+    is opened without blocking and checked before anything is read from it.
+
+    >>> try:
+    ...     _open("/dev/null")
+    ... except PHHError as exc:
+    ...     print(exc)
+    /dev/null: not a regular file (FIFOs and devices are not read; pass a pipe's file object)
+    """
+    return open(os.fspath(path), "rb", opener=_regular)  # its name is the path
+
+
+def _regular(path: str, flags: int) -> int:
+    """``open``'s opener for :func:`_open`: the file descriptor of a regular file."""
+    fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise PHHError(
+                f"{path}: not a regular file (FIFOs and devices are not read; "
+                "pass a pipe's file object)",
+                path=path,
+            )
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def _read_text(source: PathOrFile) -> str:
     if isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as f:
+        with _open(source) as f:
             data: str | bytes = f.read()
     else:
         data = source.read()
@@ -1400,8 +1435,9 @@ def iter_load(
     Dask's included) whole files are read in its workers, a few files ahead,
     and their hands yielded in the same order as without one.
 
-    Each ``[N]`` table is read on its own (so unlike :func:`load_all`, two tables
-    of the same name in a file are two hands, not an error).
+    Each ``[N]`` table is read on its own: every header line starts the next hand,
+    and two tables of the same name are two hands, as in :func:`load_all` (the rule
+    of :func:`_chunks`, the one reader of both).
 
     >>> text = dumps_all([loads(_EXAMPLE)] * 3).replace("'p1 f'", "'p1 fold'", 1)
     >>> bad = []
@@ -1426,7 +1462,7 @@ def iter_load(
     paths = files(cast("str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", source))
     if executor is None:
         for path in paths:
-            with open(path, "rb") as f:
+            with _open(path) as f:
                 yield from _stream(f.read, str(path), errors, report)
         return
     if not callable(getattr(executor, "submit", None)):
@@ -1447,5 +1483,5 @@ def iter_load(
 def _load_path(path: str, errors: str) -> tuple[list[HandHistory], list[PHHError]]:
     """The hands of one file and the errors of the hands skipped (run in a worker)."""
     skipped: list[PHHError] = []
-    with open(path, "rb") as f:
+    with _open(path) as f:
         return list(_stream(f.read, path, errors, skipped.append)), skipped

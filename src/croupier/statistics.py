@@ -763,9 +763,9 @@ def _count_file(
     """Count every hand of one file, streamed (``phh.iter_load``: one hand in memory at
     a time); ``progress(done, size)`` in bytes of the file read, after each hand."""
     try:
-        f = open(path, "rb")  # noqa: SIM115 - closed below; tell() gives the progress
-    except OSError as exc:
-        message = f"{path}: {_one_line(exc)}"
+        f = phh._open(path)  # closed below; tell() gives the progress
+    except (OSError, ValueError) as exc:  # ValueError: not a regular file (a FIFO...)
+        message = f"{path}: {_one_line(exc)}" if isinstance(exc, OSError) else str(exc)
         if errors == "raise":
             raise StatsError(message) from None
         run.skip(message)
