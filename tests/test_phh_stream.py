@@ -179,13 +179,6 @@ def test_fields_outside_the_tables_are_refused_as_before() -> None:
             read(text)
 
 
-def test_load_all_still_refuses_a_table_defined_twice() -> None:
-    text = table("1") + table("1")
-    with pytest.raises(PHHError, match="hand \\[1\\], line 9, column 3: cannot declare"):
-        phh.loads_all(text)
-    assert len(list(phh.iter_load(io.StringIO(text)))) == 2  # one table at a time
-
-
 def test_deep_nesting_is_an_error_not_a_crash(backend: str) -> None:
     # toml_rs alone crashes the interpreter on 10,000 nested arrays.
     depth = 100_000

@@ -10,7 +10,8 @@
 
 from typing import TYPE_CHECKING
 
-from croupier import hands, pots
+# _sigint first: a Ctrl-C while the command starts is one line, status 130.
+from croupier import _sigint, hands, pots  # noqa: F401
 from croupier.cards import format_card, format_cards, parse_cards
 from croupier.errors import ConcurrentUse, IllegalAction
 from croupier.games import (

@@ -43,12 +43,17 @@ line on stderr and no traceback: a usage error (an unknown option or game,
 ``--samples``/``--threads``/``--hands`` outside their bounds, not a number),
 bad cards or ranges, a card given twice, a missing, malformed or illegal hand
 history, an unsupported variant, ``--scheduler`` without Dask installed or a
-scheduler that cannot be reached.  1: stdout was closed early (``croupier
-replay big.phhs | head``).  130: interrupted (Ctrl-C): the work stops, one
-line ``croupier: interrupted`` is printed, and the program ends at once
-(``os._exit`` after flushing its output, so that no thread still finishing a
-chunk holds the exit up; a second Ctrl-C changes nothing; ``main(argv)``
-called from Python returns 130 instead).
+scheduler that cannot be reached (a malformed address or a refused port at
+once, a port that does not answer after 5 s).  Error lines quote at most a
+short excerpt of the input (500 characters in all).  1: stdout was closed
+early (``croupier replay big.phhs | head``).  130: interrupted (Ctrl-C): the
+work stops, one line ``croupier: interrupted`` is printed, and the program
+ends at once (``os._exit`` after flushing its output, so that no thread still
+finishing a chunk holds the exit up; a second Ctrl-C changes nothing;
+``main(argv)`` called from Python returns 130 instead).  The same while the
+command is still starting (``croupier._sigint``), and ``stats --jobs N``
+leaves nothing running: its workers ignore Ctrl-C and are killed, its
+forkserver and resource tracker end with it (``croupier._cli_run.processes``).
 
 **Seeds.**  A Monte Carlo ``equity`` run and every ``simulate`` run use a seed:
 ``--seed S``, or one drawn at random when none is given.  The seed used is
@@ -83,7 +88,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from contextlib import suppress
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -98,6 +103,7 @@ from croupier._cli_run import (
     counted,
     one_line,
     plus_minus,
+    processes,
     progress,
 )
 from croupier.cards import card_texts, format_card, format_cards, parse_cards
@@ -719,16 +725,9 @@ def _stats(args: argparse.Namespace) -> int:
     jobs: int = args.jobs
     errors: Literal["raise", "skip"] = "skip" if args.skip_errors else "raise"
     with progress(args.progress, "") as bar:
-        executor = None
-        if jobs > 1:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            # Not fork: a forked child of a process with threads may deadlock.
-            methods = multiprocessing.get_all_start_methods()
-            method = "forkserver" if "forkserver" in methods else "spawn"
-            executor = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method))
-        try:
+        # --jobs N: N worker processes, killed on an error or Ctrl-C (nothing outlives
+        # the command: croupier._cli_run.processes).
+        with processes(jobs) if jobs > 1 else nullcontext() as executor:
             result = stats(
                 args.paths,
                 player=args.player,
@@ -736,12 +735,6 @@ def _stats(args: argparse.Namespace) -> int:
                 executor=executor,
                 progress=None if bar is None else bar.update,
             )
-        except BaseException:  # an error, Ctrl-C: the files not started are not wanted
-            if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
-            raise
-        if executor is not None:
-            executor.shutdown()
         if bar is not None:
             bar.finish(f"{result.hands:,} hands")
     if result.skipped:

@@ -44,6 +44,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import IO, TYPE_CHECKING, Any
 
+from croupier.errors import bounded
+
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
@@ -57,10 +59,11 @@ __all__ = [
     "encodes",
     "one_line",
     "plus_minus",
+    "processes",
     "progress",
 ]
 
-CONNECT_SECONDS = 10  # to reach a --scheduler
+CONNECT_SECONDS = 5  # to reach a --scheduler that does not answer
 PLAIN_EVERY = 10.0  # seconds between progress lines when stderr is not a terminal
 REDRAW_EVERY = 0.1  # seconds between redraws on a terminal
 FIRST_DRAW = 0.3  # no bar before this (short runs show only their last line)
@@ -71,12 +74,19 @@ class UsageError(ValueError):
 
 
 def one_line(exc: BaseException) -> str:
-    """An error as one line: an OSError's reason and file, else its text."""
+    """An error as one line: an OSError's reason and file, else its text; at most
+    ``croupier.errors.MESSAGE_LIMIT`` characters (a long one keeps its start and end).
+
+    >>> one_line(ValueError("bad action 'p1 " + "x" * 10**7 + "'"))[:18]
+    "bad action 'p1 xxx"
+    >>> len(one_line(ValueError("x" * 10**7))) <= 500
+    True
+    """
     if isinstance(exc, OSError) and exc.strerror:
         text = exc.strerror if exc.filename is None else f"{exc.strerror}: {exc.filename}"
     else:
         text = str(exc) or type(exc).__name__
-    return " ".join(text.split())
+    return " ".join(bounded(text).split())
 
 
 def encodes(stream: IO[str], text: str) -> bool:
@@ -196,9 +206,57 @@ def progress(shown: bool, unit: str) -> Iterator[Progress | None]:
         bar.abandon()  # a no-op after finish()
 
 
+_TCP_SCHEMES = ("tcp", "tls", "ws", "wss")  # the schemes whose address is a TCP port
+
+
+def _reachable(scheduler: str) -> None:
+    """Check ``--scheduler ADDRESS`` before a Dask client is made for it.
+
+    A bad address (``''``, an unknown scheme, no port) is refused at once; a
+    TCP port nothing listens on is refused at once (the client would try it
+    again until its timeout); a port that does not answer as a Dask scheduler
+    (the client would wait for it forever) fails after ``CONNECT_SECONDS``.
+    """
+    import asyncio
+    import socket
+
+    from distributed.comm.addressing import get_address_host_port, parse_address
+    from distributed.comm.core import connect
+
+    try:
+        scheme = parse_address(scheduler)[0]
+        host, port = get_address_host_port(scheduler)
+    except (ValueError, TypeError) as exc:
+        raise UsageError(f"--scheduler {scheduler!r}: not an address: {one_line(exc)}") from None
+    if scheme in _TCP_SCHEMES:
+        try:
+            socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+        except OSError as exc:
+            raise UsageError(f"--scheduler {scheduler}: cannot connect: {one_line(exc)}") from None
+
+    async def handshake() -> None:
+        opened = await asyncio.wait_for(
+            connect(scheduler, timeout=CONNECT_SECONDS),  # type: ignore[no-untyped-call]
+            CONNECT_SECONDS,
+        )
+        await opened.close()
+
+    try:
+        asyncio.run(handshake())
+    except (OSError, ValueError, TypeError, asyncio.TimeoutError) as exc:
+        text = one_line(exc) if str(exc) else f"no answer in {CONNECT_SECONDS} s"
+        raise UsageError(f"--scheduler {scheduler}: cannot connect: {text}") from None
+
+
 @contextmanager
 def cluster(scheduler: str | None) -> Iterator[Executor | None]:
-    """The executor of ``--scheduler ADDRESS`` (a Dask cluster's), else None."""
+    """The executor of ``--scheduler ADDRESS`` (a Dask cluster's), else None.
+
+    The address is checked first (:func:`_reachable`), so a bad one fails in a
+    few seconds with one line; a client that still fails to start is closed
+    at once (left to the garbage collector, its close waits 20 s at exit and
+    prints a traceback).
+    """
     if scheduler is None:
         yield None
         return
@@ -208,11 +266,24 @@ def cluster(scheduler: str | None) -> Iterator[Executor | None]:
         raise UsageError(
             "--scheduler needs Dask: pip install 'croupier[dask]' (dask[distributed])"
         ) from None
+    _reachable(scheduler)
+    made: list[Any] = []
+
+    class Client(distributed.Client):
+        """Dask's client, kept once made, so that one that fails to start is closed."""
+
+        def start(self, **kwargs: Any) -> None:
+            made.append(self)
+            super().start(**kwargs)  # type: ignore[no-untyped-call]
+
     try:
-        client = distributed.Client(  # type: ignore[no-untyped-call]
+        client = Client(  # type: ignore[no-untyped-call]
             scheduler, timeout=CONNECT_SECONDS, set_as_default=False
         )
     except Exception as exc:  # any failure to connect, whatever distributed raises
+        for half in made:
+            with suppress(Exception):
+                half.close(timeout=1)
         raise UsageError(f"--scheduler {scheduler}: cannot connect: {one_line(exc)}") from None
     try:
         yield client.get_executor()  # type: ignore[no-untyped-call]
@@ -221,6 +292,76 @@ def cluster(scheduler: str | None) -> Iterator[Executor | None]:
             client.close(timeout=1)  # type: ignore[no-untyped-call]
         raise
     client.close()  # type: ignore[no-untyped-call]
+
+
+def _ignore_sigint() -> None:
+    """A worker process's first step: Ctrl-C is the parent's to handle."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def processes(jobs: int) -> Iterator[Executor]:
+    """A pool of ``jobs`` worker processes that nothing outlives (``stats --jobs``).
+
+    The workers are started by a forkserver (spawned where there is none; not
+    fork: a forked child of a process with threads may deadlock).  They never
+    see a Ctrl-C: the forkserver is started with SIGINT blocked, a mask that it
+    and every worker it forks keep, and each worker ignores SIGINT too; the
+    parent alone stops the run.  Leaving by an exception (Ctrl-C, an error)
+    kills the workers at once; the forkserver and multiprocessing's resource
+    tracker then end with the program, as they do when their last client
+    process is gone.
+    """
+    import multiprocessing
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    if method == "forkserver":
+        from multiprocessing import forkserver, resource_tracker
+
+        # The tracker first: it ignores SIGINT itself, and starting it unblocks SIGINT.
+        resource_tracker.ensure_running()
+        masked = hasattr(signal, "pthread_sigmask")
+        if masked:
+            before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            forkserver.ensure_running()
+        finally:
+            if masked:
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)  # a Ctrl-C comes now
+    pool = ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context(method), initializer=_ignore_sigint
+    )
+    try:
+        yield pool
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: Executor) -> None:
+    """Kill the worker processes of a ``ProcessPoolExecutor`` (their running tasks
+    too) and let it release its queues, within a second or two."""
+    # The executor's thread that watches the workers ends once they are gone; it
+    # holds the queues, whose semaphores multiprocessing's resource tracker would
+    # otherwise report as leaked at exit.
+    watcher = getattr(pool, "_executor_manager_thread", None)
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14
+    if callable(kill):
+        with suppress(Exception):
+            kill()
+    else:  # before 3.14 the executor keeps its processes (pid -> Process) in _processes
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            with suppress(Exception):
+                process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+    if watcher is not None:
+        with suppress(Exception):
+            watcher.join(2)
 
 
 def counting(inner: Executor, bar: Progress) -> Executor:

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any, cast
 
-from croupier.errors import PHHError
+from croupier.errors import PHHError, excerpt
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -166,7 +166,7 @@ def describe(item: object) -> str:
     if isinstance(item, BadNumber) or type(item) in (int, Decimal):
         return f"the number {item}"
     if isinstance(item, str):
-        return f"the string {item!r}"
+        return f"the string {excerpt(item)}"
     names: dict[type, str] = {bool: "a boolean", list: "an array", dict: "a table"}
     return names.get(type(item), f"a {type(item).__name__}")
 

@@ -33,7 +33,7 @@ from decimal import Context, Decimal
 from typing import Literal, cast
 
 from croupier.cards import RANKS, SUITS, UNKNOWN_TEXT, card_texts
-from croupier.errors import PHHError
+from croupier.errors import PHHError, excerpt
 
 __all__ = ["Action", "ActionKind", "PHHError"]
 
@@ -86,10 +86,16 @@ def check_amount(value: Decimal) -> Decimal:
     if value.is_infinite():
         raise PHHError("an infinite amount (inf) is only allowed in starting_stacks")
     if value and value.adjusted() > _MAX_ADJUSTED_EXPONENT:
-        raise PHHError(f"amount {value} is too large (must be below 10**40)")
+        raise PHHError(f"amount {_number(value)} is too large (must be below 10**40)")
     if decimal_places(value) > MAX_PLACES:
-        raise PHHError(f"amount {value} has more than {MAX_PLACES} decimal places")
+        raise PHHError(f"amount {_number(value)} has more than {MAX_PLACES} decimal places")
     return value
+
+
+def _number(value: Decimal) -> str:
+    """An amount as an error message shows it: whole when short, else an excerpt."""
+    text = str(value)
+    return text if len(text) <= 40 else excerpt(text)
 
 
 def to_units(value: Decimal | int, scale: int) -> int:
@@ -103,7 +109,7 @@ def to_units(value: Decimal | int, scale: int) -> int:
     product = _EXACT.multiply(value, scale)  # exact: amounts have at most 58 digits
     units = int(product)
     if units != product:
-        raise PHHError(f"amount {value} is not a whole number of 1/{scale} units")
+        raise PHHError(f"amount {_number(value)} is not a whole number of 1/{scale} units")
     return units
 
 
@@ -142,7 +148,7 @@ Parts = tuple[
 def _player(token: str) -> int:
     digits = token[1:]
     if token[:1] != "p" or not (digits.isdigit() and digits.isascii()) or digits[0] == "0":
-        raise PHHError(f"expected a player like 'p1', got {token!r}")
+        raise PHHError(f"expected a player like 'p1', got {excerpt(token)}")
     if len(digits) > 9:  # no table has that many players (and int() has a digit limit)
         raise PHHError(f"player number {token[:12]}... is too large")
     return int(digits) - 1
@@ -150,17 +156,17 @@ def _player(token: str) -> int:
 
 def _cards(text: str) -> tuple[int | None, ...]:
     if len(text) % 2:
-        raise PHHError(f"bad cards {text!r}: odd number of characters")
+        raise PHHError(f"bad cards {excerpt(text)}: odd number of characters")
     try:
         return tuple([_CARD_OF[text[i : i + 2]] for i in range(0, len(text), 2)])
     except KeyError as exc:
-        raise PHHError(f"bad card {exc.args[0]!r} in {text!r}") from None
+        raise PHHError(f"bad card {exc.args[0]!r} in {excerpt(text)}") from None
 
 
 def _amount(token: str) -> Decimal:
     whole, dot, fraction = token.partition(".")
     if not (token.isascii() and whole.isdigit() and (fraction.isdigit() or not dot)):
-        raise PHHError(f"bad amount {token!r}: expected a decimal number like 20 or 2.5")
+        raise PHHError(f"bad amount {excerpt(token)}: expected a decimal number like 20 or 2.5")
     amount = check_amount(Decimal(token))
     if not amount:
         raise PHHError("a 'cbr' amount must be positive")
@@ -177,7 +183,7 @@ def parse(text: str) -> Parts:
     if not tokens:
         return "noop", None, None, (), None, False, comment
     if len(tokens) < 2:
-        raise PHHError(f"expected an actor and an action, got {body.strip()!r}")
+        raise PHHError(f"expected an actor and an action, got {excerpt(body.strip())}")
     who, kind, args = tokens[0], tokens[1], tokens[2:]
     if who == "d":
         if kind == "dh":
@@ -188,7 +194,7 @@ def parse(text: str) -> Parts:
             if len(args) != 1:
                 raise PHHError("'d db' takes cards, e.g. 'd db AsKdQh'")
             return "db", None, None, _cards(args[0]), None, False, comment
-        raise PHHError(f"unknown dealer action {kind!r} (expected 'dh' or 'db')")
+        raise PHHError(f"unknown dealer action {excerpt(kind)} (expected 'dh' or 'db')")
     actor = _player(who)
     if kind == "cbr":
         if len(args) != 1:
@@ -205,7 +211,7 @@ def parse(text: str) -> Parts:
             return "sm", actor, None, (), None, True, comment
         cards = _cards(args[0]) if args else ()
         return cast(ActionKind, kind), actor, None, cards, None, False, comment
-    raise PHHError(f"unknown player action {kind!r}")
+    raise PHHError(f"unknown player action {excerpt(kind)}")
 
 
 def _format_cards(cards: Iterable[int | None]) -> str:
@@ -301,7 +307,7 @@ class Action:
             kind, actor, target, cards, amount, shows_dealt, comment = parse(text)
             units = None if amount is None else to_units(amount, scale)
         except PHHError as exc:
-            raise PHHError(f"bad action {text!r}: {exc}") from None
+            raise PHHError(f"bad action {excerpt(text)}: {exc}") from None
         return cls(kind, actor, target, cards, units, shows_dealt, comment)
 
     def to_text(self, scale: int = 1) -> str:

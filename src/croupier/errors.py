@@ -4,6 +4,39 @@ from __future__ import annotations
 
 __all__ = ["ConcurrentUse", "IllegalAction", "PHHError", "PHHWarning"]
 
+MESSAGE_LIMIT = 500
+"""The longest message of a :class:`PHHError` (and of the command line's error
+line): a longer one keeps its start and its end, and says how much was left out."""
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error message: whole when short, else its first
+    ``limit`` characters and its length (input can be megabytes long).
+
+    >>> excerpt("p1 fold"), excerpt("p1 " + "x" * 10**7)
+    ("'p1 fold'", "'p1 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (10,000,003 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+def bounded(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``message`` cut to at most ``limit`` characters: its start and its end kept.
+
+    >>> bounded("short")
+    'short'
+    >>> text = bounded("hand [1], line 7: " + "x" * 10**7 + " is bad")
+    >>> len(text) <= MESSAGE_LIMIT, text[:20], text[-10:]
+    (True, 'hand [1], line 7: xx', 'xxx is bad')
+    """
+    if len(message) <= limit:
+        return message
+    gap = f" [... {len(message):,} characters in all ...] "
+    tail = min(80, max(0, (limit - len(gap)) // 4))
+    head = max(0, limit - len(gap) - tail)
+    return message[:head] + gap + message[len(message) - tail :]
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the hand is left unchanged.
@@ -51,7 +84,7 @@ class PHHError(ValueError):
         table: str | None = None,
         line: int | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(bounded(message))
         self.field, self.path, self.table, self.line = field, path, table, line
 
     def __reduce__(self) -> tuple[object, ...]:

@@ -48,6 +48,7 @@ import glob
 import io
 import os
 import re
+import stat
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -74,7 +75,7 @@ from croupier.actions import (
     to_units,
 )
 from croupier.actions import parse as parse_action
-from croupier.errors import PHHError, PHHWarning
+from croupier.errors import PHHError, PHHWarning, excerpt
 from croupier.structures import Structure
 from croupier.variants import RULES, from_phh, rules_of
 
@@ -293,7 +294,8 @@ class _Array(_Kind):
             try:
                 items.append(read(item))
             except PHHError as exc:
-                shown = f" {item!r}" if isinstance(self.item, _Action) and type(item) is str else ""
+                text = isinstance(self.item, _Action) and type(item) is str
+                shown = f" {excerpt(item)}" if text else ""
                 raise PHHError(f"[{i}]{shown}: {exc}") from None
         return tuple(items)
 
@@ -569,15 +571,15 @@ class HandHistory:
                 problem = "the amount is too large (must be below 10**40 units)"
             if problem:
                 raise PHHError(
-                    f"actions[{i}] {action.to_text(scale)!r}: {problem}", field="actions"
+                    f"actions[{i}] {excerpt(action.to_text(scale))}: {problem}", field="actions"
                 )
         for key, value in self.extra.items():
             if not isinstance(key, str):
-                raise PHHError(f"extra field name {key!r} is not a str", field="extra")
+                raise PHHError(f"extra field name {excerpt(repr(key))} is not a str", field="extra")
             if key in _FIELDS:
-                raise PHHError(f"extra field {key!r} is a PHH field", field=key)
+                raise PHHError(f"extra field {excerpt(key)} is a PHH field", field=key)
             if problem := _EXTRA.problem(value, scale):
-                raise PHHError(f"extra field {key!r}: {problem}", field=key)
+                raise PHHError(f"extra field {excerpt(key)}: {problem}", field=key)
 
     def _check_variant(self) -> int:
         """The variant's fields are present and the others absent; its deck's lowest card."""
@@ -586,7 +588,7 @@ class HandHistory:
             letter, game = from_phh(variant)
         except ValueError:
             raise PHHError(
-                f"field 'variant': unknown variant code {variant!r}", field="variant"
+                f"field 'variant': unknown variant code {excerpt(variant)}", field="variant"
             ) from None
         stud, fixed = rules_of(game).is_stud, letter == "F"
         uses = {"blinds_or_straddles": not stud, "bring_in": stud}
@@ -998,7 +1000,7 @@ def _checked_hand(table: dict[str, object]) -> HandHistory:
             (extra if kind is _EXTRA else values)[key] = kind.read(value)
         except PHHError as exc:
             message = str(exc)  # array entries start "[i]", which reads well after the name
-            label = "actions" if key == "actions" else f"field {key!r}"
+            label = "actions" if key == "actions" else f"field {excerpt(key)}"
             sep = "" if message.startswith("[") else ": "
             raise PHHError(f"{label}{sep}{message}", field=key) from None
     for name in _ALWAYS_REQUIRED:
@@ -1052,6 +1054,10 @@ def loads(text: str) -> HandHistory:
 def loads_all(text: str) -> list[HandHistory]:
     """Parse the hands of a ``.phhs`` file (one ``[N]`` table per hand), in file order.
 
+    Every ``[name]`` header line starts the next hand; the name is a label only,
+    so a name used twice (``.phhs`` files joined end to end, each from ``[1]``)
+    gives two hands, as :func:`iter_load` reads them.
+
     >>> hands = loads_all("[1]\\n" + _EXAMPLE + "\\n[2]\\n" + _EXAMPLE)
     >>> len(hands), hands[0] == hands[1]
     (2, True)
@@ -1062,24 +1068,54 @@ def loads_all(text: str) -> list[HandHistory]:
     """
     if not isinstance(text, str):
         raise PHHError(f"expected PHH text as a str, got {type(text).__name__}")
-    hands, seen = [], set()
     data = io.BytesIO(text.encode("utf-8", "surrogatepass"))
-    for first, chunk, kind in _chunks(data.read):
-        for name, hand in _read_chunk(first, chunk, "preamble" if kind == "hand" else kind):
-            if name in seen:  # one TOML document: a table is defined once
-                _toml.standard(text, multi=True)  # tomllib's located error
-                raise PHHError(f"table [{name}] is defined twice", table=name)
-            seen.add(name)
-            hands.append(hand)
-    return hands
+    return [
+        hand
+        for first, chunk, kind in _chunks(data.read)
+        for _, hand in _read_chunk(first, chunk, "preamble" if kind == "hand" else kind)
+    ]
 
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 
+def _open(path: str | os.PathLike[str]) -> IO[bytes]:
+    """``path`` opened for reading in binary, if it is a regular file.
+
+    Anything else is refused with a :class:`PHHError`: a FIFO with no writer
+    would block ``open`` forever, a device such as ``/dev/zero`` never ends
+    (a pipe's contents can still be read through its file object).  The file
+    is opened without blocking and checked before anything is read from it.
+
+    >>> try:
+    ...     _open("/dev/null")
+    ... except PHHError as exc:
+    ...     print(exc)
+    /dev/null: not a regular file (FIFOs and devices are not read; pass a pipe's file object)
+    """
+    return open(os.fspath(path), "rb", opener=_regular)  # its name is the path
+
+
+def _regular(path: str, flags: int) -> int:
+    """``open``'s opener for :func:`_open`: the file descriptor of a regular file."""
+    fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise PHHError(
+                f"{path}: not a regular file (FIFOs and devices are not read; "
+                "pass a pipe's file object)",
+                path=path,
+            )
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def _read_text(source: PathOrFile) -> str:
     if isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as f:
+        with _open(source) as f:
             data: str | bytes = f.read()
     else:
         data = source.read()
@@ -1234,18 +1270,17 @@ def files(source: Source) -> list[Path]:
     return found
 
 
-def _quotes(line: bytes, open_quote: bytes | None) -> bytes | None:
-    """The multi-line string delimiter still open after ``line`` (``None``: none)."""
-    i = 0
+def _quotes(data: bytes, open_quote: bytes | None, i: int, end: int) -> bytes | None:
+    """The multi-line string delimiter still open after ``data[i:end]`` (``None``: none)."""
     while True:
         if open_quote is None:
-            starts = [(j, q) for q in (b"'''", b'"""') if (j := line.find(q, i)) >= 0]
+            starts = [(j, q) for q in (b"'''", b'"""') if (j := data.find(q, i, end)) >= 0]
             if not starts:
                 return None
             i, open_quote = min(starts)
             i += 3
         else:
-            j = line.find(open_quote, i)
+            j = data.find(open_quote, i, end)
             if j < 0:
                 return open_quote
             i, open_quote = j + 3, None
@@ -1258,39 +1293,59 @@ def _chunks(read: Callable[[int], bytes]) -> Iterator[tuple[int, bytes, str]]:
     ``"table"`` for a hand's ``[N]`` table, ``"preamble"`` for what comes before
     the first header (only blank and comment lines are allowed there) and
     ``"hand"`` for a file without headers (a ``.phh`` hand).  A header inside a
-    multi-line string does not start a table.  The file is read in blocks and
-    searched for headers by one regular expression per block; only a part
-    holding ``''`` or ``""`` is scanned for multi-line strings.
+    multi-line string does not start a table.  This is the one rule of every
+    reader (:func:`loads_all`, :func:`load_all`, :func:`iter_load`): each header
+    line starts the next hand, whatever its name, so two tables of the same name
+    are two hands (docs/rules.md §7.1).
+
+    Reading is linear in the file's size, however long its lines and tables: a
+    block is searched for its last newline only; the bytes of a line not yet
+    ended, and the whole lines of a part not yet ended, are kept as a list of
+    pieces, each joined once (never copied again as more is read); each run of
+    whole lines is searched for headers by one regular expression, and scanned
+    for multi-line strings only where it holds ``''`` or ``""``.
     """
-    pending = read(_BLOCK)
-    if pending.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
-        pending = pending[3:]
     first, kind, open_quote = 1, "hand", None
-    scanned = search = 0  # quotes are known up to `scanned`; headers are looked for from `search`
-    end = not pending
+    parts: list[bytes] = []  # the whole lines of the current part, in pieces
+    partial: list[bytes] = []  # the line being read (no newline yet), in pieces
+    block = read(_BLOCK)
+    if block.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
+        block = block[3:]
     while True:
-        block = b"" if end else read(_BLOCK)
-        end = end or not block
-        pending += block
-        limit = len(pending) if end else pending.rfind(b"\n") + 1  # whole lines only
-        start = 0
-        for at in _headers(pending, search, limit):
-            between = pending[scanned:at]
-            if b"''" in between or b'""' in between:
-                open_quote = _quotes(between, open_quote)
+        if block:
+            cut = block.rfind(b"\n") + 1
+            if not cut:
+                partial.append(block)
+                block = read(_BLOCK)
+                continue
+            lines = b"".join([*partial, block[:cut]]) if partial else block[:cut]
+            partial = [block[cut:]] if cut < len(block) else []
+        else:  # the end: the last line, if it has no newline
+            lines = b"".join(partial)
+            partial = []
+        start = scanned = 0  # the current part starts at `start`; quotes are known up to `scanned`
+        for at in _headers(lines, 0, len(lines)):
+            if lines.find(b"''", scanned, at) >= 0 or lines.find(b'""', scanned, at) >= 0:
+                open_quote = _quotes(lines, open_quote, scanned, at)
             scanned = at
             if open_quote is not None:
                 continue  # inside a multi-line string
-            chunk = pending[start:at]
+            parts.append(lines[start:at])
+            chunk = b"".join(parts)
+            parts = []
             if kind == "table" or chunk.strip():
                 yield first, chunk, "preamble" if kind == "hand" else kind
             first += chunk.count(b"\n")
             start, kind = at, "table"
-        if end:
+        if lines.find(b"''", scanned) >= 0 or lines.find(b'""', scanned) >= 0:
+            open_quote = _quotes(lines, open_quote, scanned, len(lines))
+        parts.append(lines[start:] if start else lines)
+        if not block:
             break
-        pending, scanned, search = pending[start:], scanned - start, max(limit, search) - start
-    if kind == "table" or pending[start:].strip():
-        yield first, pending[start:], kind
+        block = read(_BLOCK)
+    chunk = b"".join(parts)
+    if kind == "table" or chunk.strip():
+        yield first, chunk, kind
 
 
 def _read_chunk(first: int, data: bytes, kind: str) -> list[tuple[str | None, HandHistory]]:
@@ -1310,7 +1365,7 @@ def _read_chunk(first: int, data: bytes, kind: str) -> list[tuple[str | None, Ha
     for name, table in doc.items():
         if kind == "preamble" or not isinstance(table, dict):
             error = PHHError(
-                f"key {name!r} is not the [N] table of a hand (use loads for .phh files)"
+                f"key {excerpt(name)} is not the [N] table of a hand (use loads for .phh files)"
             )
             raise _toml.locate(error, text, None, name, first_line=first) from None
         try:
@@ -1380,8 +1435,9 @@ def iter_load(
     Dask's included) whole files are read in its workers, a few files ahead,
     and their hands yielded in the same order as without one.
 
-    Each ``[N]`` table is read on its own (so unlike :func:`load_all`, two tables
-    of the same name in a file are two hands, not an error).
+    Each ``[N]`` table is read on its own: every header line starts the next hand,
+    and two tables of the same name are two hands, as in :func:`load_all` (the rule
+    of :func:`_chunks`, the one reader of both).
 
     >>> text = dumps_all([loads(_EXAMPLE)] * 3).replace("'p1 f'", "'p1 fold'", 1)
     >>> bad = []
@@ -1406,7 +1462,7 @@ def iter_load(
     paths = files(cast("str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", source))
     if executor is None:
         for path in paths:
-            with open(path, "rb") as f:
+            with _open(path) as f:
                 yield from _stream(f.read, str(path), errors, report)
         return
     if not callable(getattr(executor, "submit", None)):
@@ -1427,5 +1483,5 @@ def iter_load(
 def _load_path(path: str, errors: str) -> tuple[list[HandHistory], list[PHHError]]:
     """The hands of one file and the errors of the hands skipped (run in a worker)."""
     skipped: list[PHHError] = []
-    with open(path, "rb") as f:
+    with _open(path) as f:
         return list(_stream(f.read, path, errors, skipped.append)), skipped

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Union, cast
 
 from croupier import phh
+from croupier.errors import bounded
 from croupier.phh import HandHistory
 from croupier.pots import award
 from croupier.replay import replay
@@ -85,7 +86,13 @@ class StatsError(ValueError):
     Traceback (most recent call last):
     ...
     croupier.statistics.StatsError: hand 1: action 0 (p1 f): it is not seat 0's turn (actor: 1)
+
+    Its message is at most ``croupier.errors.MESSAGE_LIMIT`` characters (an action
+    line of megabytes is cut, its start and its end kept).
     """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(bounded(message))
 
 
 # -- one player's counters -----------------------------------------------------------
@@ -452,7 +459,7 @@ class _Run:
     def skip(self, message: str) -> None:
         self.skipped += 1
         if len(self.problems) < PROBLEMS_KEPT:
-            self.problems.append(message)
+            self.problems.append(bounded(message))
 
     def result(self) -> Stats:
         return Stats(
@@ -756,9 +763,9 @@ def _count_file(
     """Count every hand of one file, streamed (``phh.iter_load``: one hand in memory at
     a time); ``progress(done, size)`` in bytes of the file read, after each hand."""
     try:
-        f = open(path, "rb")  # noqa: SIM115 - closed below; tell() gives the progress
-    except OSError as exc:
-        message = f"{path}: {_one_line(exc)}"
+        f = phh._open(path)  # closed below; tell() gives the progress
+    except (OSError, ValueError) as exc:  # ValueError: not a regular file (a FIFO...)
+        message = f"{path}: {_one_line(exc)}" if isinstance(exc, OSError) else str(exc)
         if errors == "raise":
             raise StatsError(message) from None
         run.skip(message)
