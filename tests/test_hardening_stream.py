@@ -28,6 +28,7 @@ import pytest
 
 from croupier import phh, statistics
 from croupier.errors import MESSAGE_LIMIT, PHHError
+from croupier.replay import replay
 
 COMMAND = [sys.executable, "-m", "croupier"]
 HAND = """variant = 'NT'
@@ -277,3 +278,14 @@ def test_a_repeated_table_name_is_a_second_hand_in_every_reader(tmp_path: Path) 
     assert replayed.returncode == 0, replayed.stderr
     assert replayed.stdout.count("\n") == 1 and '"payoffs": ["1", "-1"]' in replayed.stdout
     assert run("replay", path).stdout.count("hand ") == 2
+
+
+def test_replay_names_a_refused_action_with_a_long_comment_by_an_excerpt() -> None:
+    text = (
+        'variant = "NT"\nante_trimming_status = true\nantes = [0, 0]\n'
+        "blinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n"
+        f'actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p1 cbr 5 # {"x" * 10**6}"]\n'
+    )
+    with pytest.raises(ValueError, match="not seat 0's turn") as caught:
+        replay(phh.loads(text))
+    assert len(str(caught.value)) < 500 and "1,000,011 characters" in str(caught.value)

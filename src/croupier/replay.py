@@ -52,7 +52,7 @@ from collections.abc import Callable, Sequence
 
 from croupier.actions import format_amount
 from croupier.cards import card_texts
-from croupier.errors import IllegalAction, PHHError
+from croupier.errors import IllegalAction, PHHError, excerpt
 from croupier.games import Game, game
 from croupier.hand import UNKNOWN, Hand
 from croupier.structures import FIXED_LIMIT, Structure
@@ -589,7 +589,8 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
 
 def _where(history: HandHistory, index: int) -> str:
     """How an error names the history's action ``index`` (made only for errors)."""
-    return f"action {index} ({history.actions[index].to_text(scale=history.scale)})"
+    text = history.actions[index].to_text(scale=history.scale)
+    return f"action {index} ({text if len(text) <= 60 else excerpt(text)})"  # a long comment
 
 
 def _check_finishing_stacks(history: HandHistory, result: Replay) -> None:

@@ -83,8 +83,7 @@ class Level:
             return entry
         if not isinstance(entry, tuple | list) or len(entry) != 2:
             raise TableError(
-                "a schedule entry is a Level or a (hand number, game) pair, got "
-                f"{shown(entry)}"
+                f"a schedule entry is a Level or a (hand number, game) pair, got {shown(entry)}"
             )
         return cls(entry[0], entry[1])
 

@@ -16,6 +16,7 @@ from croupier.env.encoding import Encoder
 from croupier.hand import Hand
 
 def checked_actions(actions: list[Any], legal: npt.NDArray[np.int8]) -> list[int]: ...
+
 @final
 class Kernel:
     encoder: Encoder
