@@ -600,11 +600,6 @@ def _is_holdem(game: Game) -> bool:
     return rules_of(game.variant).equity == "holdem"
 
 
-def _is_omaha(game: Game) -> bool:
-    """True for Omaha, Omaha Hi/Lo and Courchevel Hi/Lo (two hole cards with three of five)."""
-    return rules_of(game.variant).equity == "omaha"
-
-
 # Card code maps of the 24 suit permutations: code 4 * rank + suit -> 4 * rank + perm[suit].
 _SUIT_MAPS = np.array(
     [[4 * (c // 4) + perm[c % 4] for c in range(52)] for perm in itertools.permutations(range(4))],
