@@ -14,7 +14,7 @@ posted, how a hand is valued at showdown and which betting structure applies.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from croupier._validate import as_int, is_bool
 from croupier.hand import Hand, deal_order
@@ -135,7 +135,6 @@ class Game:
     board_key: Callable[[Cards], tuple[int, ...]] | None = None
     button_blind: int = 0
     deck: tuple[int, ...] = FULL_DECK
-    extra: dict[str, object] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         # Every amount is read once (docs/rules.md §1: integers, numpy integers
