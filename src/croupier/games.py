@@ -23,7 +23,6 @@ from croupier.variants import (
     Street,
     Variant,
     as_variant,
-    razz_bring_in_key,
     rules_of,
     with_hole_cards,
 )
@@ -48,7 +47,6 @@ __all__ = [
     "TexasHoldem",
     "Variant",
     "game",
-    "razz_bring_in_key",
 ]
 
 Cards = tuple[int, ...]

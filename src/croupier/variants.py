@@ -43,6 +43,7 @@ __all__ = [
     "from_phh",
     "phh_codes",
     "playable",
+    "razz_bring_in_key",
     "rules_of",
     "with_hole_cards",
 ]
