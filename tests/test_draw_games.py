@@ -319,7 +319,7 @@ def test_when_even_a_reshuffle_cannot_serve_a_draw_the_discard_is_limited() -> N
     # directly as a Game): 50 cards are dealt, two stay in the stub.  Each
     # player may draw only as many cards as nobody holds: 52 - 50 = 2.
     rules = RULES[Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW]
-    assert rules.streets is not None and rules.value is not None
+    assert rules.value is not None
     big = Game(
         Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
         "ten-handed",
@@ -417,7 +417,7 @@ def test_pot_and_no_limit_draw_games_bet_as_in_holdem() -> None:
 
 def test_the_first_street_cannot_begin_with_a_draw() -> None:
     rules = RULES[Variant.BADUGI]
-    assert rules.streets is not None and rules.value is not None
+    assert rules.value is not None
     streets = (croupier.Street("predraw", hole=4, draw=True), *rules.streets[1:])
     with pytest.raises(ValueError, match="first street"):
         Game(

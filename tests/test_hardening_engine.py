@@ -56,7 +56,7 @@ HUGE = [2**62, 2**62 + 1, 2**63, 2**64 + 5, 10**18 - 1, 10**30, 3**70]
 COMBOS = [
     (variant, structure)
     for variant, rules in RULES.items()
-    if rules.streets is not None and rules.value is not None
+    if rules.value is not None
     for structure in (Structure if not rules.is_stud else (FIXED_LIMIT,))
 ]
 

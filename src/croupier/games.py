@@ -399,7 +399,7 @@ def game(
         hole = as_int(options.pop("hole_cards"), "hole_cards")
         variant = with_hole_cards(variant, hole)
     rules = rules_of(variant)
-    if rules.streets is None or rules.value is None:
+    if rules.value is None:
         raise ValueError(f"croupier does not deal {rules.title} yet")
     structure = Structure.from_letter(rules.usual) if structure is None else as_structure(structure)
     streets = rules.streets

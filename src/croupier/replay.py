@@ -256,8 +256,6 @@ def _entry(history: HandHistory) -> _Entry:
 def _make_game(history: HandHistory) -> tuple[Game, list[int]]:
     letter, variant = from_phh(history.variant)
     rules = rules_of(variant)
-    if rules.streets is None:
-        raise ValueError(f"variant {history.variant!r} cannot be replayed yet")
     structure = Structure.from_letter(letter)
     cap = _cap_of(history, structure is FIXED_LIMIT)
     more: dict[str, object] = {} if cap is None else {"cap": cap}

@@ -426,7 +426,7 @@ def _street_index(variant: str) -> dict[str, int]:
     """Street name -> its number (0: the first betting round) of a PHH variant code."""
     index = _STREET_INDEX.get(variant)
     if index is None:
-        streets = rules_of(from_phh(variant)[1]).streets or ()
+        streets = rules_of(from_phh(variant)[1]).streets
         index = _STREET_INDEX[variant] = {s.name: i for i, s in enumerate(streets)}
     return index
 

@@ -9,10 +9,10 @@ showdown, the stud bring-in and who acts first, and which equity kernel
 computes it.  Every module dispatches on this table (``rules_of``), so adding
 a variant means adding one member and one row here.
 
-A variant whose ``streets`` are ``None`` would be known to the PHH reader but
-not dealt by croupier (every variant of the table is dealt now).  The draw
-games have draw streets (``Street.draw``): before such a street's betting every
-player still in discards and is dealt replacements (docs/rules.md §5.7).
+Every variant of the table is dealt by croupier: each row gives its streets.
+The draw games have draw streets (``Street.draw``): before such a street's
+betting every player still in discards and is dealt replacements
+(docs/rules.md §5.7).
 
 >>> Variant("O/8"), rules_of(Variant.OMAHA_HI_LO).title
 (<Variant.OMAHA_HI_LO: 'O/8'>, 'Omaha Hi/Lo')
@@ -339,8 +339,7 @@ class VariantRules:
       structures croupier plays it in too, written in the same pattern
       (codes of croupier's own, e.g. ``PT``, ``NC/8``); ``usual``: the
       structure it is usually played in (``croupier.games.game``'s default);
-    * ``streets`` (``None``: not dealt by croupier yet; draw games have
-      draw streets), ``value`` and ``low_value`` (hi/lo games) at showdown,
+    * ``streets`` (draw games have draw streets), ``value`` and ``low_value`` (hi/lo games) at showdown,
       ``max_players``;
     * stud games: ``bring_in_key`` (the largest up card brings in) and
       ``board_key`` (the largest board acts first from fourth street);
@@ -358,9 +357,9 @@ class VariantRules:
     title: str
     command: str
     phh: str
+    streets: tuple[Street, ...]
     own: str = ""
     usual: str = "F"
-    streets: tuple[Street, ...] | None = None
     value: Evaluator | None = None
     low_value: Evaluator | None = None
     max_players: int = 10
@@ -394,7 +393,7 @@ class VariantRules:
     @property
     def is_draw(self) -> bool:
         """A draw game: some street begins with a draw (docs/rules.md §5.7)."""
-        return self.streets is not None and any(street.draw for street in self.streets)
+        return any(street.draw for street in self.streets)
 
     @property
     def structures(self) -> str:
@@ -490,12 +489,12 @@ RULES: Mapping[Variant, VariantRules] = MappingProxyType(
 
 
 def playable() -> list[Variant]:
-    """The variants croupier deals (those with streets), in table order.
+    """The variants croupier deals (every row of :data:`RULES`), in table order.
 
     >>> [v.value for v in playable()][:3]
     ['T', 'O', 'O/8']
     """
-    return [v for v, r in RULES.items() if r.streets is not None]
+    return list(RULES)
 
 
 def phh_codes(variant: Variant) -> tuple[str, ...]:
@@ -537,20 +536,17 @@ def with_hole_cards(variant: Variant, hole: int) -> Variant:
     """
     rules = rules_of(variant)
     streets = rules.streets
-    if streets is not None and streets[0].hole == hole:
+    if streets[0].hole == hole:
         return variant
     for other, row in RULES.items():
         if (
-            streets is not None
-            and row.streets is not None
-            and row.streets[1:] == streets[1:]
+            row.streets[1:] == streets[1:]
             and row.streets[0] == replace(streets[0], hole=hole)
             and (row.value, row.low_value, row.equity)
             == (rules.value, rules.low_value, rules.equity)
         ):
             return other
-    dealt = "no" if streets is None else streets[0].hole
-    raise ValueError(f"{rules.title} deals {dealt} hole cards, not {hole!r}")
+    raise ValueError(f"{rules.title} deals {streets[0].hole} hole cards, not {hole!r}")
 
 
 def as_variant(code: Variant | str) -> Variant:
