@@ -168,10 +168,6 @@ _WORDS = {
 }
 
 
-def _card_list(cards: Sequence[int | None]) -> list[str]:
-    return card_texts(cards)
-
-
 @dataclass
 class _Act:
     """One action of the replayed hand, in words."""
@@ -346,7 +342,7 @@ def _report(history: HandHistory, number: int) -> _Report:
             else:
                 act = _Act(name, "check")
         elif action.kind == "sd":
-            cards = _card_list(action.cards)
+            cards = card_texts(action.cards)
             act = _Act(name, "discard", cards=cards) if cards else _Act(name, "stand_pat")
         elif action.kind == "pb":
             put = after[seat] - before[seat]
@@ -379,7 +375,7 @@ def _report(history: HandHistory, number: int) -> _Report:
         if entry.kind == "dh" and previous == "sd":  # a draw's replacements
             assert entry.target is not None
             who = names[player_of[entry.target]]
-            streets[-1].actions.append(_Act(who, "draw", cards=_card_list(entry.cards)))
+            streets[-1].actions.append(_Act(who, "draw", cards=card_texts(entry.cards)))
             previous = "draw"
             continue
         if entry.kind == "sd":
@@ -393,16 +389,16 @@ def _report(history: HandHistory, number: int) -> _Report:
             if new:
                 begin(pot)
             if entry.kind == "dh":
-                streets[-1].hole.append((names[player_of[seat]], _card_list(entry.cards)))
+                streets[-1].hole.append((names[player_of[seat]], card_texts(entry.cards)))
                 last_seat = seat
             else:
-                streets[-1].board.extend(_card_list(entry.cards))
+                streets[-1].board.extend(card_texts(entry.cards))
             previous = entry.kind
         elif entry.kind == "sm":
             assert entry.actor is not None
             who = names[player_of[entry.actor]]
             if entry.cards:
-                showdown.append(_Act(who, "show", cards=_card_list(entry.cards)))
+                showdown.append(_Act(who, "show", cards=card_texts(entry.cards)))
             else:
                 showdown.append(_Act(who, "muck"))
             previous = "sm"
@@ -419,7 +415,7 @@ def _report(history: HandHistory, number: int) -> _Report:
             if action.kind == "sm" and action.actor is not None:
                 who = names[action.actor]
                 if action.cards:
-                    showdown.append(_Act(who, "show", cards=_card_list(action.cards)))
+                    showdown.append(_Act(who, "show", cards=card_texts(action.cards)))
                 else:
                     showdown.append(_Act(who, "muck"))
 
