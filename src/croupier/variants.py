@@ -339,8 +339,8 @@ class VariantRules:
       structures croupier plays it in too, written in the same pattern
       (codes of croupier's own, e.g. ``PT``, ``NC/8``); ``usual``: the
       structure it is usually played in (``croupier.games.game``'s default);
-    * ``streets`` (draw games have draw streets), ``value`` and ``low_value`` (hi/lo games) at showdown,
-      ``max_players``;
+    * ``streets`` (draw games have draw streets), ``value`` and
+      ``low_value`` (hi/lo games) at showdown, ``max_players``;
     * stud games: ``bring_in_key`` (the largest up card brings in) and
       ``board_key`` (the largest board acts first from fourth street);
     * ``equity``: the equity kernel: ``holdem`` (two hole cards, five on the
