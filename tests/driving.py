@@ -91,7 +91,7 @@ def play(hand: Hand, actions: Sequence[tuple[int, Action]]) -> Hand:
 
 
 def dead_money(game: Game, stacks: Sequence[int]) -> list[int]:
-    """Per seat, chips that are nobody's bet: the big-blind ante (RULES.md §3, §6).
+    """Per seat, chips that are nobody's bet: the big-blind ante (docs/rules.md §3.1, §6.5).
 
     The big blind (seat 0 heads-up, else seat 1) pays it before the blind.
     """
@@ -104,7 +104,7 @@ def dead_money(game: Game, stacks: Sequence[int]) -> list[int]:
 
 
 def check_settled(hand: Hand, game: Game, start: Sequence[int]) -> list[int]:
-    """The chips of a finished hand (RULES.md §1, §6); returns the seats still in.
+    """The chips of a finished hand (docs/rules.md §1, §6); returns the seats still in.
 
     No chip is lost or made, nobody loses more than they put in, a folded
     player wins nothing, and nobody wins from an opponent more than they bet

@@ -1,4 +1,4 @@
-"""Slow, plain-Python reference for side pots and settlement (RULES.md section 6).
+"""Slow, plain-Python reference for side pots and settlement (docs/rules.md §6).
 
 Written straight from the rules, with no attention to speed, to check the
 Cython kernel of ``croupier.pots`` against.  Two independent procedures:
@@ -17,7 +17,7 @@ Cython kernel of ``croupier.pots`` against.  Two independent procedures:
   them), and whatever is left at the end is given back.
 
 Amounts are Python ints of any size (the kernel's exact path beyond 64 bits
-is checked against these functions too).  ``dead`` money (RULES.md §6.5) is
+is checked against these functions too).  ``dead`` money (docs/rules.md §6.5) is
 nobody's bet: it joins the main pot for every player still in.
 """
 

@@ -1,10 +1,10 @@
-"""Slow, obviously-correct reference hand evaluators, written from RULES.md section 2.
+"""Slow, obviously-correct reference hand evaluators, written from docs/rules.md §2.
 
 Nothing here uses lookup tables or code from ``croupier`` or any other poker
 library: a five-card hand is classified by counting its ranks, and the best
 hand of more cards is the best of its five-card subsets (``itertools``).
 
-Cards are the integer codes of RULES.md section 1: ``code = 4 * rank + suit``,
+Cards are the integer codes of docs/rules.md §1.1: ``code = 4 * rank + suit``,
 rank 0 = deuce ... 12 = ace, suit 0..3 = c, d, h, s.
 
 Keys
@@ -27,7 +27,7 @@ eight-or-better value is 1 + the number of qualifying keys worse than it
 Memoisation
 -----------
 The five-card key functions depend only on the multiset of ranks and on
-whether all five cards share one suit (RULES.md section 2 mentions no other
+whether all five cards share one suit (docs/rules.md §2 mentions no other
 property of a card's suit), so the cached functions are keyed by
 ``(sorted ranks, is_flush)``; that gives exactly the same answer as classifying
 every card combination from scratch.
@@ -43,7 +43,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-# Categories of a high hand, weakest first (RULES.md section 2).
+# Categories of a high hand, weakest first (docs/rules.md §2.1).
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
 # Pairing classes of a low, best first: no pair < pair < two pair < trips < full house < quads.

@@ -1,11 +1,11 @@
-"""Rule tests of the betting-state machine (``croupier.Hand``) against RULES.md §3-§6.
+"""Rule tests of the betting-state machine (``croupier.Hand``) against docs/rules.md §3-§6.
 
 Every situation (1-12) and question (1-13) of seed 000 ("raise rights",
 minimum raise, short all-ins, re-opening) and the quiz Q1-Q4 of seed 001
 (No-Limit Hold'em flow, side pots) is played through a ``Hand`` here; the
 comment of each test gives the seed's question and answer (translated), and the
 assertions check the engine against that answer.  Everything else is worked out
-by hand from RULES.md in the comments; no expected value was copied from the
+by hand from docs/rules.md in the comments; no expected value was copied from the
 engine's own output.
 
 Seats are numbered clockwise from the left of the button, the button is the
@@ -1083,7 +1083,7 @@ def test_showdown_cards_speak_the_best_hand_wins_whoever_bet() -> None:
 
 
 def test_showdown_after_an_all_in_run_out_the_lowest_seat_shows_first() -> None:
-    # RULES.md §6: nobody could act on the river (the cards were run out after
+    # docs/rules.md §6.8: nobody could act on the river (the cards were run out after
     # an all-in pre-flop), so the first player still in left of the button
     # (seat 0, the big blind heads-up) shows first, not the all-in raiser.
     cards = deck("Ac Ad", "Kc Kd", board="2c 7d 9h Js 4s")
@@ -1095,7 +1095,7 @@ def test_showdown_after_an_all_in_run_out_the_lowest_seat_shows_first() -> None:
 
 
 # ===========================================================================
-# The all-in principle when everyone with chips folds (RULES.md §6, seed 002)
+# The all-in principle when everyone with chips folds (docs/rules.md §6.1, seed 002)
 # ===========================================================================
 
 

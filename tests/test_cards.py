@@ -1,4 +1,4 @@
-"""Cards as codes and text (RULES.md section 1): croupier.parse_cards, format_cards, ...
+"""Cards as codes and text (docs/rules.md §1.1): croupier.parse_cards, format_cards, ...
 
 A card is ``code = 4 * rank + suit``, rank 0 = deuce ... 12 = ace, suit
 0..3 = c, d, h, s.  Text is rank then suit (``As``, ``Td``); parsing also takes
@@ -160,7 +160,7 @@ def test_format_cards_rejects_codes_outside_range(codes) -> None:
 
 
 def test_upper_case_suit_is_refused_rules_1() -> None:
-    # RULES.md §1: lower-case ranks are accepted; suits are c d h s only.
+    # docs/rules.md §1.1: lower-case ranks are accepted; suits are c d h s only.
     with pytest.raises(ValueError, match="'QH'"):
         parse_cards("QH")
 

@@ -8,7 +8,7 @@ with random actions chosen among those the hand reports legal.  Everything is
 seeded, so a failure reproduces.
 
 * ``test_random_hands_*``: every hand ends within a bound; at the end chips are
-  conserved (RULES.md §1), payoffs are zero-sum, nobody loses more than their
+  conserved (docs/rules.md §1.4), payoffs are zero-sum, nobody loses more than their
   stack or wins from an opponent more than they put in (§6), no card is dealt
   twice and every player holds the cards the game deals (stud: the up cards
   are the third to sixth cards; the community seventh card, §5).
@@ -200,7 +200,7 @@ class Tracker:
 
     def completable(self, hand: Hand) -> bool:
         # After a bring-in and before any bet or raise on third street, any
-        # player may complete (RULES.md §3).
+        # player may complete (docs/rules.md §3.4).
         return self.stud and not self.raised and hand.street == "third"
 
     def record(self, hand: Hand, action: Action) -> None:
@@ -215,7 +215,7 @@ class Tracker:
 
 
 def check_finished(hand: Hand, game: Game, start: Sequence[int]) -> str:
-    """The end-of-hand properties (RULES.md §1, §5, §6); returns how the hand ended."""
+    """The end-of-hand properties (docs/rules.md §1, §5, §6); returns how the hand ended."""
     n = len(start)
     assert not hand.unsettled
     live = check_settled(hand, game, start)

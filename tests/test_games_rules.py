@@ -1,8 +1,8 @@
-"""Rule tests of the stud and Omaha-family games against RULES.md and seeds 003/004.
+"""Rule tests of the stud and Omaha-family games against docs/rules.md and seeds 003/004.
 
 Razz, Seven-Card Stud (Hi/Lo), Omaha (Hi/Lo) and Courchevel Hi/Lo run on the
 shared betting engine (``croupier.Hand``).  Each test is named after the rule it
-checks; its comment works the expected values out by hand from RULES.md, seed
+checks; its comment works the expected values out by hand from docs/rules.md, seed
 003 (Razz: bring-in, completion, cap, who acts first, 7th street, showdown) or
 seed 004 (Courchevel Hi/Lo: five hole cards, the first flop card before the
 pre-flop betting, the 2+3 rule, eight-or-better, the three structures).  No
@@ -65,7 +65,7 @@ def stud8() -> croupier.Game:
 
 
 # ===========================================================================
-# The bring-in (RULES.md §3; seed 003, third street)
+# The bring-in (docs/rules.md §3.4; seed 003, third street)
 # ===========================================================================
 
 
@@ -293,7 +293,7 @@ def test_a_short_completion_of_less_than_half_the_small_bet_may_be_completed(nam
 
 
 # ===========================================================================
-# The cap on third street (RULES.md §4; seed 003)
+# The cap on third street (docs/rules.md §4.3; seed 003)
 # ===========================================================================
 
 
@@ -354,7 +354,7 @@ def test_razz_bets_small_on_third_and_fourth_big_from_fifth() -> None:
 
 
 # ===========================================================================
-# Who acts first from fourth street (RULES.md §5; seed 003)
+# Who acts first from fourth street (docs/rules.md §5.4; seed 003)
 # ===========================================================================
 
 
@@ -436,7 +436,7 @@ def test_stud_tied_boards_lowest_seat_acts_first() -> None:
 
 
 # ===========================================================================
-# Seventh street (RULES.md §5; seed 003)
+# Seventh street (docs/rules.md §5.4; seed 003)
 # ===========================================================================
 
 
@@ -497,7 +497,7 @@ def test_seven_players_get_their_own_seventh_card() -> None:
 
 
 # ===========================================================================
-# Razz showdown (RULES.md §2, §6; seed 003)
+# Razz showdown (docs/rules.md §2.2, §6.8; seed 003)
 # ===========================================================================
 
 
@@ -579,7 +579,7 @@ def test_razz_no_bet_on_sixth_or_seventh_the_first_to_act_on_seventh_shows_first
 
 
 # ===========================================================================
-# Seven-Card Stud Hi/Lo: eight-or-better (RULES.md §2, §6)
+# Seven-Card Stud Hi/Lo: eight-or-better (docs/rules.md §2.3, §6.6)
 # ===========================================================================
 
 # Seat 0 shows 2c and brings in 1, seat 1 completes to 2, seat 2 calls and
@@ -631,7 +631,7 @@ def test_stud_hi_lo_odd_chip_of_the_split_goes_to_the_high_half() -> None:
 
 
 # ===========================================================================
-# Courchevel Hi/Lo: the deal (RULES.md §5; seed 004)
+# Courchevel Hi/Lo: the deal (docs/rules.md §5.3; seed 004)
 # ===========================================================================
 
 
@@ -674,7 +674,7 @@ def test_courchevel_two_plus_three_rule_one_suited_hole_card_makes_no_flush() ->
 
 
 # ===========================================================================
-# Hi/lo splits: quartering, odd chips, scoops (RULES.md §6; seed 004)
+# Hi/lo splits: quartering, odd chips, scoops (docs/rules.md §6.6, §6.7; seed 004)
 # ===========================================================================
 
 # Board 3c | 6d 7h | Kc | Ks (Courchevel: the first card before the pre-flop).
@@ -751,7 +751,7 @@ def test_omaha_hi_lo_two_equal_lows_quarter_the_pot() -> None:
 
 
 # ===========================================================================
-# Courchevel betting structures (RULES.md §4; seed 004)
+# Courchevel betting structures (docs/rules.md §4; seed 004)
 # ===========================================================================
 
 

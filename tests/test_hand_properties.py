@@ -5,7 +5,7 @@ blinds, antes, big-blind antes and straddles) are played with random legal
 actions, all-ins included.  Everything is seeded, so a failure reproduces.
 
 * ``test_random_hands_*``: 100,000 hands per structure with cheap checks after
-  every action (chips conserved, RULES.md §1) and at the end (the hand ends
+  every action (chips conserved, docs/rules.md §1.4) and at the end (the hand ends
   within a bound, payoffs are zero-sum, nobody loses more than their stack or
   wins more from an opponent than they put in (§6), no card is dealt twice).
 * ``test_reported_actions_*``: a smaller sample with expensive checks at every
@@ -13,7 +13,7 @@ actions, all-ins included.  Everything is seeded, so a failure reproduces.
   replaying the same actions on a fresh hand from the same seed), each
   action it reports illegal raises ``IllegalAction`` and changes nothing.
 * ``test_unique_best_hand_at_showdown_never_loses``: 20,000 hands per
-  structure, hand values from ``croupier.hands`` (RULES.md §6).
+  structure, hand values from ``croupier.hands`` (docs/rules.md §6.6).
 * hypothesis properties for the minimum raise, the pot limit and the cap.
 """
 
@@ -122,7 +122,7 @@ def action_bound(stacks: Sequence[int]) -> int:
 
 
 def check_finished(hand: Hand, game: Game, start: Sequence[int]) -> None:
-    """The end-of-hand properties (RULES.md §1, §5, §6)."""
+    """The end-of-hand properties (docs/rules.md §1, §5, §6)."""
     live = check_settled(hand, game, start)
     board = hand.board
     cards = list(board)

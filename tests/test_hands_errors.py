@@ -1,4 +1,4 @@
-"""Bad input to croupier.hands raises ValueError naming the problem (RULES.md section 1).
+"""Bad input to croupier.hands raises ValueError naming the problem (docs/rules.md §1.1).
 
 Every evaluation function is checked in its scalar form (a list of codes or a
 str) and its batch form (a numpy array), with the bad card in the hole and in

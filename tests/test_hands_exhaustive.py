@@ -1,6 +1,6 @@
 """Exhaustive checks of croupier.hands over every 5-, 6- and 7-card hand.
 
-Expected values come from tests/reference.py (written from RULES.md) and from
+Expected values come from tests/reference.py (written from docs/rules.md) and from
 counts worked out from the rules by combinatorics (in the comments).
 """
 

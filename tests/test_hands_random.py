@@ -1,6 +1,6 @@
 """Random deals and hand-picked hands for croupier.hands, checked against tests/reference.py.
 
-Hand-picked expectations are worked out from RULES.md section 2 in the
+Hand-picked expectations are worked out from docs/rules.md §2 in the
 comments; nothing here was copied from croupier's own output.
 """
 

@@ -1,4 +1,4 @@
-"""Side pots and settlement (croupier.pots) against RULES.md section 6 and seeds 001/002.
+"""Side pots and settlement (croupier.pots) against docs/rules.md §6 and seeds 001/002.
 
 Expected values come from the seeds' worked examples or are worked out by
 hand in the comments; the random tests compare the Cython kernel with the
@@ -235,7 +235,7 @@ def test_layers_nobody_still_in_contested_go_back_to_who_put_them_in() -> None:
     # Seat 0 all-in 50; seats 1 and 2 put in 100 each, then both folded.
     # Nothing is uncalled (100 was matched), but nobody still in put chips into
     # the layer 50..100: seat 0 wins 50 from each, the other 50 each go back
-    # (RULES.md §6: from each opponent at most what you put in yourself).
+    # (docs/rules.md §6: from each opponent at most what you put in yourself).
     assert uncalled([50, 100, 100]) is None
     assert side_pots([50, 100, 100], [F, T, T]) == [Pot(150, (0,))]
     assert award([50, 100, 100], [F, T, T], [1, 9, 9]) == [150, 50, 50]
@@ -468,7 +468,7 @@ def test_pots_are_nested_and_only_players_still_in_may_win(h: Hand) -> None:
 
 @given(hands())
 def test_nobody_wins_more_from_an_opponent_than_they_put_in(h: Hand) -> None:
-    # RULES.md §6, seed 002: from each opponent a player wins at most what they
+    # docs/rules.md §6, seed 002: from each opponent a player wins at most what they
     # put in themselves, so their net result is at most the sum over the
     # opponents of min(what the opponent put in, what they put in).  Every
     # chip a pot is made of is traced back to its owner through the shares.

@@ -1,4 +1,4 @@
-"""Dead money (a big-blind ante, dead blinds) goes to the main pot (RULES.md §3, §6).
+"""Dead money (a big-blind ante, dead blinds) goes to the main pot (docs/rules.md §3.1, §3.3, §6.5).
 
 Worked by hand: dead chips are nobody's bet, so they are not layered and never
 returned as uncalled; every player still in may win them with the main pot.

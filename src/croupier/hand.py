@@ -1,6 +1,6 @@
 """A hand in progress: whose turn it is, what they may do, and for how much.
 
-:class:`Hand` is the betting-state machine of RULES.md §3 to §6.  It deals the
+:class:`Hand` is the betting-state machine of docs/rules.md §3 to §6.  It deals the
 cards, posts the forced bets, refuses every action the rules do not allow
 (:class:`croupier.IllegalAction`, leaving the hand unchanged), runs out the
 board when no more betting is possible and settles the pots at showdown with
@@ -475,7 +475,7 @@ class Hand:
 
     @property
     def showdown_order(self) -> tuple[int, ...]:
-        """Seats in the order they showed down (RULES.md §6), empty if no showdown."""
+        """Seats in the order they showed down (docs/rules.md §6.8), empty if no showdown."""
         return self._showdown
 
     @property
@@ -962,7 +962,7 @@ class Hand:
         if self._fixed:
             if total >= self._fixed_limit_target():
                 return True  # a full bet or raise (completing a bring-in included)
-            return 2 * increment >= self._unit  # RULES.md §4: an all-in of half a unit re-opens
+            return 2 * increment >= self._unit  # docs/rules.md §4.3: half a unit re-opens
         return increment >= self._increment
 
     def _post_forced_bets(self) -> None:
@@ -1199,7 +1199,7 @@ class Hand:
         self._settle_inputs = (money, self._folded, values, lows, dead, returned)
         for k, i in enumerate(self._showdown):
             # The first player shows; after that a hand that wins nothing is
-            # mucked (RULES.md §6: cards speak, a mucked hand cannot win).
+            # mucked (docs/rules.md §6.8: cards speak, a mucked hand cannot win).
             shown = k == 0 or received[i] > returned[i]
             self._history.append((i, "sm", list(self._holes[i]) if shown else []))
         self._received = tuple(received)
@@ -1214,7 +1214,7 @@ class Hand:
         return [contributed[i] - dead[i] for i in range(self._n)]
 
     def _showdown_order(self, live: list[int]) -> tuple[int, ...]:
-        """RULES.md §6: who shows first, then clockwise.
+        """docs/rules.md §6.8: who shows first, then clockwise.
 
         The last player to bet or raise in the final round; with no bet then,
         in stud games the last to bet or raise in the round before (seed 003:

@@ -1,7 +1,7 @@
 """Side pots and settlement: layered pots, uncalled bets, hi/lo halves, ties, odd chips.
 
 Typed interface of the Cython module ``croupier.pots``; the rules it applies
-are in the module docstring of ``pots.pyx`` (and RULES.md section 6).
+are in the module docstring of ``pots.pyx`` (and docs/rules.md §6).
 
 Seats are numbered from the first seat left of the button; a lower seat gets
 odd chips first.  Amounts and hand values are ints (not bool) ``>= 0`` of any

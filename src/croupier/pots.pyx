@@ -2,7 +2,7 @@
 # cython: initializedcheck=False, embedsignature=True
 """Side pots and settlement: layered pots, uncalled bets, hi/lo halves, ties, odd chips.
 
-The rules (RULES.md section 6, seeds 001 and 002), as this module applies them:
+The rules (docs/rules.md §6, seeds 001 and 002), as this module applies them:
 
 * **Uncalled chips.**  The part of the single largest contribution that no
   other player matched (largest minus second largest, folded players' chips
