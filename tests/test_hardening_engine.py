@@ -46,6 +46,7 @@ from croupier import (
     phh,
     pots,
 )
+from croupier.errors import WrongBringIn
 from croupier.games import MAX_PLAYERS, game
 from croupier.replay import replay
 from croupier.variants import RULES, Variant
@@ -277,7 +278,7 @@ def test_good_bring_in_seats_are_read_as_ints() -> None:
     rules_seat = STUD.start([50] * 4, seed=1).bring_in_seat
     assert STUD.start([50] * 4, seed=1, bring_in_seat=rules_seat).bring_in_seat == rules_seat
     other = (rules_seat or 0) + 1
-    with pytest.raises(ValueError, match="brings in by the rules"):
+    with pytest.raises(WrongBringIn, match="brings in by the rules"):
         STUD.start([50] * 4, seed=1, bring_in_seat=other % 4)
 
 

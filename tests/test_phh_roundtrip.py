@@ -19,7 +19,7 @@ import pytest
 
 import croupier
 from croupier import FIXED_LIMIT, IllegalAction, phh
-from croupier.errors import PHHError
+from croupier.errors import PHHError, WrongBringIn
 from croupier.games import Game, game
 from croupier.hand import Hand
 from croupier.replay import BUTTON_FIELD, CAP_FIELD, Replay, history_of, replay, seats_for
@@ -186,6 +186,26 @@ def test_without_its_button_field_a_button_blind_hand_is_another_hand() -> None:
     assert seats_for(plain) == [1, 0]
     with pytest.raises(IllegalAction, match="not seat 1's turn"):
         replay(plain)
+
+
+def test_a_stud_history_whose_wrong_seat_brings_in_is_refused() -> None:
+    # Razz: the highest up card brings in, p2's 3d (seat 1), not p1's 2c.
+    text = (
+        "variant = 'FR'\nantes = [0, 0]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n"
+        "starting_stacks = [100, 100]\n"
+        "actions = ['d dh p1 AsKs2c', 'd dh p2 QhJh3d', '{} pb']\n"
+    )
+    assert replay(phh.loads(text.format("p2"))).hand.bring_in_seat == 1
+    with pytest.raises(IllegalAction) as refused:
+        replay(phh.loads(text.format("p1")))
+    assert str(refused.value) == "the wrong seat brings in: seat 1 brings in by the rules, not 0"
+    assert refused.value.__cause__ is None and refused.value.__suppress_context__
+    # The engine's own error, which replay turns into IllegalAction, is a ValueError.
+    razz = croupier.Razz(bring_in=1, bets=(2, 4))
+    deck = [*croupier.parse_cards("As Ks 2c Qh Jh 3d"), *[-1] * 8]
+    with pytest.raises(WrongBringIn, match="seat 1 brings in by the rules, not 0"):
+        razz.start([100, 100], deck=deck, bring_in_seat=0)
+    assert issubclass(WrongBringIn, ValueError) and not issubclass(WrongBringIn, IllegalAction)
 
 
 def test_heads_up_blinds_and_a_button_blind_seat_the_button_by_the_field() -> None:

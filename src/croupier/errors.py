@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["ConcurrentUse", "IllegalAction", "PHHError", "PHHWarning"]
+__all__ = ["ConcurrentUse", "IllegalAction", "PHHError", "PHHWarning", "WrongBringIn"]
 
 MESSAGE_LIMIT = 500
 """The longest message of a :class:`PHHError` (and of the command line's error
@@ -45,6 +45,21 @@ class IllegalAction(ValueError):
     Traceback (most recent call last):
     ...
     croupier.errors.IllegalAction: seat 2 cannot check: 4 to call
+    """
+
+
+class WrongBringIn(ValueError):
+    """A stud hand told that ``bring_in_seat`` brings in when the up cards,
+    all known, make another seat bring in; no hand is dealt.
+
+    A hand history names who brought in; :func:`croupier.replay.replay`
+    turns this error into an :class:`IllegalAction` (a history whose bring-in
+    breaks the rules).
+
+    >>> raise WrongBringIn("seat 2 brings in by the rules, not 0")
+    Traceback (most recent call last):
+    ...
+    croupier.errors.WrongBringIn: seat 2 brings in by the rules, not 0
     """
 
 

@@ -337,7 +337,8 @@ class Game:
         then the board cards; no burn cards.  Any card may be ``-1``
         (unknown): hands whose showdown depends on one are left unsettled.
         ``bring_in_seat`` names the stud bring-in when unknown up cards hide it
-        (a hand history); otherwise it must agree with the rules.  Stacks may
+        (a hand history); otherwise it must agree with the rules (else
+        :class:`croupier.errors.WrongBringIn`, a ``ValueError``).  Stacks may
         be of any size (settled exactly).  Every bad argument is a
         ``ValueError`` naming it, raised here: no action that the hand accepts
         can fail later.

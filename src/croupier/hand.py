@@ -50,7 +50,7 @@ from croupier._shuffle import key_stream, order_by_keys
 from croupier._validate import MAX_CHIPS, as_int, is_int
 from croupier.actions import Action
 from croupier.cards import UNKNOWN_TEXT, parse_cards
-from croupier.errors import ConcurrentUse, IllegalAction
+from croupier.errors import ConcurrentUse, IllegalAction, WrongBringIn
 from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
@@ -1081,7 +1081,9 @@ class Hand:
         else:
             seat = max(live, key=lambda i: key(self._up[i][-1]))
             if self._forced_bring_in not in (None, seat):
-                raise ValueError(f"seat {seat} brings in by the rules, not {self._forced_bring_in}")
+                raise WrongBringIn(
+                    f"seat {seat} brings in by the rules, not {self._forced_bring_in}"
+                )
         self._bring_in_seat = seat
         self._bring_in_pending = self._stacks[seat] > 0
         return seat

@@ -52,7 +52,7 @@ from collections.abc import Callable, Sequence
 
 from croupier.actions import format_amount
 from croupier.cards import card_texts
-from croupier.errors import IllegalAction, PHHError, excerpt
+from croupier.errors import IllegalAction, PHHError, WrongBringIn, excerpt
 from croupier.games import Game, game
 from croupier.hand import UNKNOWN, Hand
 from croupier.structures import FIXED_LIMIT, Structure
@@ -544,10 +544,8 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
         deck = _flop_deck(history, seat_of, plan)
     try:
         hand = Hand(game, stacks, deck=deck, bring_in_seat=bring_in_seat)
-    except ValueError as exc:
-        if "brings in by the rules" in str(exc):
-            raise IllegalAction(f"the wrong seat brings in: {exc}") from None
-        raise
+    except WrongBringIn as exc:
+        raise IllegalAction(f"the wrong seat brings in: {exc}") from None
     for index, action in enumerate(history.actions):
         actor, kind = action.actor, action.kind
         if actor is None or kind == "sm":
