@@ -25,6 +25,7 @@ from pathlib import Path
 
 import distributed
 import pytest
+from interrupting import first_line
 
 import croupier
 from croupier import NO_LIMIT, _cli, _cli_run
@@ -70,20 +71,6 @@ def assert_usage_error(result: subprocess.CompletedProcess[str], *words: str) ->
 # ------------------------------------------------------------------ Ctrl-C
 
 
-def _first_line(fd: int, seconds: float) -> bytes:
-    """The first line a child writes to the pipe ``fd``, read byte by byte (so that
-    nothing after it is taken from the pipe), within ``seconds``."""
-    line = b""
-    deadline = time.monotonic() + seconds
-    while not line.endswith(b"\n"):
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-        assert ready, f"the child printed no line in time: {line!r}"
-        byte = os.read(fd, 1)
-        assert byte, f"the child closed stderr: {line!r}"
-        line += byte
-    return line
-
-
 def _interrupt(args: list[str]) -> tuple[int, str, str]:
     """Start the command with ``--progress`` (its first progress line on the
     stderr pipe says the work is under way), send one SIGINT, and return the
@@ -96,7 +83,7 @@ def _interrupt(args: list[str]) -> tuple[int, str, str]:
     )
     try:
         assert child.stderr is not None
-        first = _first_line(child.stderr.fileno(), 120)
+        first = first_line(child.stderr.fileno(), 120)
         assert first.startswith(b"croupier: "), first
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=60)  # generous: the stop takes well under 1 s
@@ -135,7 +122,7 @@ def test_a_second_ctrl_c_changes_nothing() -> None:
     )
     try:
         assert child.stderr is not None
-        _first_line(child.stderr.fileno(), 120)
+        first_line(child.stderr.fileno(), 120)
         child.send_signal(signal.SIGINT)
         time.sleep(0.01)
         if child.poll() is None:

@@ -19,7 +19,6 @@ scan for processes left gives them a few seconds to end.
 from __future__ import annotations
 
 import os
-import select
 import signal
 import socket
 import subprocess
@@ -29,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from interrupting import first_line
 
 COMMAND = [sys.executable, "-m", "croupier"]
 HANDHQ = (
@@ -56,19 +56,6 @@ def _in_session(session: int) -> list[int]:
     return [int(p) for p in os.listdir("/proc") if p.isdigit() and _session_of(p) == session]
 
 
-def _first_line(fd: int, seconds: float) -> bytes:
-    """The first line written to the pipe ``fd``, read byte by byte, within ``seconds``."""
-    line = b""
-    deadline = time.monotonic() + seconds
-    while not line.endswith(b"\n"):
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-        assert ready, f"no line in time: {line!r}"
-        byte = os.read(fd, 1)
-        assert byte, f"stderr closed: {line!r}"
-        line += byte
-    return line
-
-
 @pytest.fixture
 def many_files(tmp_path: Path) -> Path:
     """Enough work for two processes to be busy when the Ctrl-C comes (links: no copies)."""
@@ -90,7 +77,7 @@ def test_ctrl_c_during_stats_with_jobs_leaves_nothing_running(many_files: Path) 
     try:
         assert child.stderr is not None
         # The first progress line: the workers have counted a file (imports done).
-        first = _first_line(child.stderr.fileno(), 120)
+        first = first_line(child.stderr.fileno(), 120)
         assert first.startswith(b"croupier: "), first
         running = _in_session(session)
         assert len(running) >= 4, running  # the command, a forkserver, two workers (a tracker)
