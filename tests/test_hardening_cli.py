@@ -105,6 +105,48 @@ def test_ctrl_c_during_stats_with_jobs_leaves_nothing_running(many_files: Path) 
     assert "leaked" not in text, text  # multiprocessing's resource tracker had nothing to clean
 
 
+LATE_WATCHER = """
+import os, sys, time
+from croupier import _cli, _cli_run
+
+
+def worker(_: int) -> int:
+    time.sleep(0.1)
+    return os.getpid()
+
+
+if __name__ == "__main__":
+    with _cli_run.processes(2) as pool:
+        seen = set()
+        for _ in range(100):  # until both workers have started (and imported croupier)
+            seen.update(pool.map(worker, range(4)))
+            if len(seen) == 2:
+                break
+        assert len(seen) == 2, seen
+        # What a loaded machine does: the executor's watcher thread still holds
+        # the queues when the program ends (here, this reference does).
+        held = (pool._call_queue, pool._result_queue)
+        _cli_run._stop(pool)
+        _cli._interrupted(program=True)  # the command's Ctrl-C path: os._exit(130)
+"""
+
+
+def test_ctrl_c_leaves_no_semaphore_for_the_tracker_even_when_the_queues_live(
+    tmp_path: Path,
+) -> None:
+    """The race the Ctrl-C test above lost once on a loaded CI machine (the
+    resource tracker reported "5 leaked semaphore objects"), made certain: the
+    process pool's queues are still alive when the program ends."""
+    script = tmp_path / "late_watcher.py"
+    script.write_text(LATE_WATCHER)
+    result = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
+    assert (result.returncode, result.stdout) == (130, ""), result
+    assert result.stderr.splitlines()[-1:] == ["croupier: interrupted"], result.stderr
+    assert "leaked" not in result.stderr, result.stderr
+
+
 STARTING = """
 import os, signal, sys, time
 {setup}
