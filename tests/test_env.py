@@ -294,9 +294,10 @@ def test_info_states_of_a_draw_game_tell_the_draws_apart() -> None:
         hand.discard(hand.hole(0)[:thrown])  # seat 0 draws first
         keys.append((info_state(hand, 0), info_state(hand, 1)))
     assert len({own for own, _ in keys}) == 4 and len({other for _, other in keys}) == 4
-    assert keys[0][1].endswith("|ccd0") and keys[2][1].endswith("|ccd2")
+    # The draw is the second street's first action (events carry their street).
+    assert keys[0][1].endswith("|cc/d0") and keys[2][1].endswith("|cc/d2")
     assert keys[2][0].endswith(
-        "|ccd2(" + format_cards(game.start([100, 100], seed=4).hole(0)[:2]).replace(" ", "") + ")"
+        "|cc/d2(" + format_cards(game.start([100, 100], seed=4).hole(0)[:2]).replace(" ", "") + ")"
     )
 
 

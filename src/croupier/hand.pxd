@@ -58,7 +58,7 @@ cdef class Hand:
     cdef _refuse_during_bring_in(self, int i, str what)
     cdef object _fixed_limit_target(self)
     cdef _post_forced_bets(self)
-    cdef _post_ante(self, int seat, object amount, bint dead)
+    cdef _post_ante(self, int seat, object amount, bint dead, object kind)
     cdef _begin_street(self, bint first=*)
     @cython.locals(k=Py_ssize_t, count=Py_ssize_t)
     cdef _deal(self, object street)

@@ -51,6 +51,7 @@ from croupier._validate import MAX_CHIPS, as_int, is_int
 from croupier.actions import Action
 from croupier.cards import UNKNOWN_TEXT, parse_cards
 from croupier.errors import ConcurrentUse, IllegalAction, WrongBringIn
+from croupier.events import Event, EventKind
 from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
@@ -274,7 +275,8 @@ class Hand:
         self._bring_in_pending = False
         self._forced_bring_in = bring_in_seat
         self._board: list[int] = []
-        # Actions as tuples, turned into PHH lines only when asked for.
+        # Events as light tuples (kind, seat, street, amount, cards), made into
+        # Event values (and PHH actions) only when asked for.
         self._history: list[tuple[object, ...]] = []
         self._live = n  # players who have not folded
         self._able = n  # players who have not folded and have chips behind
@@ -432,7 +434,32 @@ class Hand:
         >>> [(a.kind, a.actor, a.amount) for a in hand.actions[2:]]
         [('cbr', 1, 6), ('f', 0, None)]
         """
-        return tuple(_action(entry) for entry in self._history)
+        return tuple(_action(entry) for entry in self._history if entry[0] not in _NOT_ACTIONS)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that happened, as :class:`~croupier.events.Event` records.
+
+        Forced bets, deals, betting actions, draws, chips given back, shows,
+        mucks and awards, each with its street (an index into
+        ``game.streets``); see :mod:`croupier.events`.
+
+        >>> from croupier import NO_LIMIT, TexasHoldem
+        >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=3)
+        >>> hand.check_or_call(); hand.check()
+        >>> [(e.kind.value, e.seat, e.street) for e in hand.events[4:]]
+        [('call', 1, 0), ('check', 0, 0), ('deal board', None, 1)]
+        """
+        return tuple(
+            Event(
+                entry[0],  # type: ignore[arg-type]
+                entry[1],  # type: ignore[arg-type]
+                entry[2],  # type: ignore[arg-type]
+                entry[3],  # type: ignore[arg-type]
+                () if entry[4] is None else _cards(entry[4]),  # type: ignore[arg-type]
+            )
+            for entry in self._history
+        )
 
     @property
     def is_over(self) -> bool:
@@ -572,7 +599,7 @@ class Hand:
             if self._draws:
                 self._muck.extend(self._holes[i])  # a reshuffle may use the folded hand
             self._acted[i] = self._to_match
-            self._history.append((i, "f"))
+            self._history.append((_FOLD, i, self._street, None, None))
             self._advance(i)
         finally:
             self._busy = False
@@ -614,13 +641,13 @@ class Hand:
         if self._bets[i] < self._to_match:
             raise IllegalAction(f"seat {i} cannot check: {self.to_call} to call")
         self._acted[i] = self._to_match
-        self._history.append((i, "cc"))
+        self._history.append((_CHECK, i, self._street, None, None))
         self._advance(i)
 
     def _call(self, i: int) -> None:
         self._put(i, min(self._to_match, self._all_in_amount(i)))
         self._acted[i] = self._to_match
-        self._history.append((i, "cc"))
+        self._history.append((_CALL, i, self._street, self._bets[i], None))
         self._advance(i)
 
     def raise_to(self, total: int) -> None:
@@ -655,7 +682,7 @@ class Hand:
             self._raises += 1
         self._acted[i] = total
         self._aggressor = i
-        self._history.append((i, "cbr", total))
+        self._history.append((_BET_RAISE, i, self._street, total, None))
         self._advance(i)
 
     def bring_in(self) -> None:
@@ -675,7 +702,7 @@ class Hand:
         self._to_match = max(self.game.bring_in, self._bets[i])
         self._bring_in_pending = False
         self._acted[i] = self._to_match
-        self._history.append((i, "pb"))
+        self._history.append((_BRING_IN, i, self._street, self._bets[i], None))
         self._advance(i)
 
     def complete(self) -> None:
@@ -892,7 +919,7 @@ class Hand:
     def _draw(self, i: int, discards: list[int]) -> None:
         """Seat ``i`` throws ``discards`` away and is dealt as many (checked already)."""
         k = len(discards)
-        self._history.append((i, "sd", discards))
+        self._history.append((_DRAW, i, self._street, None, discards))
         if k:
             hole = self._holes[i]
             for c in discards:
@@ -913,7 +940,7 @@ class Hand:
                 new.reverse()
                 self._muck.extend(discards)
             hole.extend(new)
-            self._history.append((None, "dh", i, new))
+            self._history.append((_DEAL_HOLE, i, self._street, None, new))
         self._next_drawer(i + 1)
 
     def _start_draw(self) -> None:
@@ -978,12 +1005,14 @@ class Hand:
         layered = len(set(antes)) == 1
         for seat, amount in enumerate(antes):
             if amount:
-                self._post_ante(seat, amount, dead=not layered)
+                self._post_ante(seat, amount, dead=not layered, kind=_ANTE)
         for seat, amount in enumerate(blinds):
             if amount > 0:
-                self._put(seat, min(amount, self._stacks[seat]))
+                paid = min(amount, self._stacks[seat])
+                self._put(seat, paid)
+                self._history.append((_BLIND, seat, 0, paid, None))
             elif amount < 0:
-                self._post_ante(seat, -amount, dead=True)  # a dead blind
+                self._post_ante(seat, -amount, dead=True, kind=_DEAD_BLIND)  # a dead blind
         # The largest live blind (the big blind or a straddle) is the opening bet
         # pre-flop, at its full amount even when posted all-in for less; the
         # player to its left acts first.
@@ -993,8 +1022,9 @@ class Hand:
         else:
             self._blind_level, self._last_blind_seat = 0, self._n - 1
 
-    def _post_ante(self, seat: int, amount: int, dead: bool) -> None:
+    def _post_ante(self, seat: int, amount: int, dead: bool, kind: EventKind) -> None:
         paid = min(amount, self._stacks[seat])
+        self._history.append((kind, seat, 0, paid, None))
         self._stacks[seat] -= paid
         self._contributed[seat] += paid
         if dead:
@@ -1051,12 +1081,12 @@ class Hand:
             cards = [deck.pop() for _ in range(count)]
             if seat is None:
                 self._board.extend(cards)
-                self._history.append((None, "db", cards))
+                self._history.append((_DEAL_BOARD, None, self._street, None, cards))
             else:
                 self._holes[seat].extend(cards)
                 if street.up:
                     self._up[seat].extend(cards[street.hole :])
-                self._history.append((None, "dh", seat, cards))
+                self._history.append((_DEAL_HOLE, seat, self._street, None, cards))
 
     def _bring_in_start(self) -> int:
         """Stud third street: the seat whose up card must bring in acts first."""
@@ -1143,6 +1173,7 @@ class Hand:
             self._bets[top] -= excess
             self._stacks[top] += excess
             self._contributed[top] -= excess
+            self._history.append((_RETURN, top, self._street, excess, None))
 
     def _end_street(self) -> None:
         self._return_uncalled()
@@ -1203,7 +1234,13 @@ class Hand:
             # The first player shows; after that a hand that wins nothing is
             # mucked (docs/rules.md §6.8: cards speak, a mucked hand cannot win).
             shown = k == 0 or received[i] > returned[i]
-            self._history.append((i, "sm", list(self._holes[i]) if shown else []))
+            if shown:
+                self._history.append((_SHOW, i, self._street, None, list(self._holes[i])))
+            else:
+                self._history.append((_MUCK, i, self._street, None, None))
+        for i in range(n):
+            if received[i]:
+                self._history.append((_AWARD, i, self._street, received[i], None))
         self._received = tuple(received)
         contributed, stacks = self._contributed, self._stacks
         self._payoffs = tuple([received[i] - contributed[i] for i in range(n)])
@@ -1241,18 +1278,41 @@ class Hand:
         return tuple(order)
 
 
+_ANTE, _BLIND, _DEAD_BLIND = EventKind.ANTE, EventKind.BLIND, EventKind.DEAD_BLIND
+_DEAL_HOLE, _DEAL_BOARD = EventKind.DEAL_HOLE, EventKind.DEAL_BOARD
+_FOLD, _CHECK, _CALL = EventKind.FOLD, EventKind.CHECK, EventKind.CALL
+_BET_RAISE, _BRING_IN, _DRAW = EventKind.BET_RAISE, EventKind.BRING_IN, EventKind.DRAW
+_RETURN, _SHOW, _MUCK, _AWARD = EventKind.RETURN, EventKind.SHOW, EventKind.MUCK, EventKind.AWARD
+# The events PHH does not write as actions (the forced bets are fields of its own).
+_NOT_ACTIONS = frozenset({_ANTE, _BLIND, _DEAD_BLIND, _RETURN, _AWARD})
+# The PHH code of each betting or showing event.
+_PHH_KIND = {
+    _FOLD: "f",
+    _CHECK: "cc",
+    _CALL: "cc",
+    _BET_RAISE: "cbr",
+    _BRING_IN: "pb",
+    _DRAW: "sd",
+    _SHOW: "sm",
+    _MUCK: "sm",
+}
+
+
 def _action(entry: tuple[object, ...]) -> Action:
     """A history entry as an :class:`~croupier.actions.Action` (actors and targets are seats)."""
-    actor, kind = entry[0], entry[1]
-    if actor is None:
-        if kind == "dh":
-            return Action("dh", target=entry[2], cards=_cards(entry[3]))  # type: ignore[arg-type]
-        return Action("db", cards=_cards(entry[2]))  # type: ignore[arg-type]
-    if kind == "cbr":
-        return Action("cbr", actor=actor, amount=entry[2])  # type: ignore[arg-type]
-    if kind == "sm" or kind == "sd":
-        return Action(kind, actor=actor, cards=_cards(entry[2]))  # type: ignore[arg-type]
-    return Action(kind, actor=actor)  # type: ignore[arg-type]
+    kind, seat = entry[0], entry[1]
+    if kind is _DEAL_HOLE:
+        return Action("dh", target=seat, cards=_cards(entry[4]))  # type: ignore[arg-type]
+    if kind is _DEAL_BOARD:
+        return Action("db", cards=_cards(entry[4]))  # type: ignore[arg-type]
+    if kind is _BET_RAISE:
+        return Action("cbr", actor=seat, amount=entry[3])  # type: ignore[arg-type]
+    code = _PHH_KIND[kind]  # type: ignore[index]
+    if kind is _DRAW or kind is _SHOW:
+        return Action(code, actor=seat, cards=_cards(entry[4]))  # type: ignore[arg-type]
+    if kind is _MUCK:
+        return Action(code, actor=seat, cards=())  # type: ignore[arg-type]
+    return Action(code, actor=seat)  # type: ignore[arg-type]
 
 
 def _cards(cards: Sequence[int]) -> tuple[int | None, ...]:

@@ -29,6 +29,9 @@ from libc.string cimport memset
 from croupier.hand cimport Hand
 
 from croupier.env.actions import ActionKind, ActionsError, as_action
+from croupier.events import EventKind
+
+cdef object _DRAW = EventKind.DRAW
 
 cnp.import_array()
 
@@ -242,14 +245,14 @@ cdef class Kernel:
         cdef int rounds[MAX_SEATS]
         cdef int np_ = hand._n, other, at
         memset(rounds, 0, sizeof(rounds))
-        for entry in hand._history:
-            if len(entry) == 3 and entry[1] == "sd":
-                other = entry[0]
+        for entry in hand._history:  # (kind, seat, street, amount, cards): hand.py's events
+            if entry[0] is _DRAW:
+                other = entry[1]
                 if not 0 <= other < np_ or rounds[other] >= self.draw_rounds:
                     raise ValueError(f"a draw of seat {other} that the layout has no room for")
                 at = self.off_draws + (rounds[other] * self.n + _mod(other - seat, np_)) * 2
                 out[at] = 1.0
-                out[at + 1] = len(entry[2])
+                out[at + 1] = len(entry[4])
                 rounds[other] += 1
         return 0
 

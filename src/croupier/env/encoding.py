@@ -51,6 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier._validate import as_int
+from croupier.events import EventKind
 from croupier.games import Game
 from croupier.hand import Hand
 
@@ -243,16 +244,16 @@ class Encoder:
 
     def _draws(self, hand: Hand, seat: int, out: Array) -> None:
         """The ``draws`` block of ``seat``: the ``k``-th draw of a seat is its ``k``-th
-        ``sd`` action (every seat still in draws once a round, in seat order)."""
+        ``DRAW`` event (every seat still in draws once a round, in seat order)."""
         np_, at = hand.n_players, self.offsets["draws"]
         rounds = [0] * np_
-        for action in hand.actions:
-            if action.kind == "sd":
-                other = action.actor
+        for event in hand.events:
+            if event.kind is EventKind.DRAW:
+                other = event.seat
                 assert other is not None
                 k = at + (rounds[other] * self.n + (other - seat) % np_) * 2
                 out[k] = 1.0
-                out[k + 1] = len(action.cards)
+                out[k + 1] = len(event.cards)
                 rounds[other] += 1
 
     def encode_many(self, hands: Sequence[Hand], summaries: Array, out: Array) -> None:

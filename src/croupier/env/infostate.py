@@ -17,11 +17,17 @@ the player's own draws which ones.
 from __future__ import annotations
 
 from croupier.cards import card_texts, format_cards
+from croupier.events import EventKind
 from croupier.hand import Hand
 
 __all__ = ["info_state"]
 
-_LETTERS = {"cc": "c", "f": "f", "pb": "b"}
+_LETTERS = {
+    EventKind.CHECK: "c",
+    EventKind.CALL: "c",
+    EventKind.FOLD: "f",
+    EventKind.BRING_IN: "b",
+}
 
 
 def info_state(hand: Hand, seat: int) -> str:
@@ -32,14 +38,14 @@ def info_state(hand: Hand, seat: int) -> str:
     ``c`` check or call, ``f`` fold, ``b`` bring-in, ``r`` and the amount
     for a bet or raise to it (``cbr`` in PHH), ``d`` and the number of cards
     discarded for a draw (``d0``: stood pat; the player's own draw adds the
-    cards, ``d2(Kh7c)``); ``/`` separates the streets (and a deal of cards
-    from the actions after it).
+    cards, ``d2(Kh7c)``); ``/`` separates the streets (a street where no
+    one acted, all-in, has no part).
 
     >>> from croupier import NO_LIMIT, FiveCardDraw
     >>> hand = FiveCardDraw(NO_LIMIT, (1, 2)).start([100, 100], seed=4)
     >>> hand.check_or_call(); hand.check_or_call(); hand.discard([3, 13]); hand.stand_pat()
     >>> info_state(hand, 0), info_state(hand, 1)
-    ('3sKh2c9hJd||ccd2(2s5d)/d0', '8cTh4cJc6d||ccd2/d0')
+    ('3sKh2c9hJd||cc/d2(2s5d)d0', '8cTh4cJc6d||cc/d2d0')
     """
     own = format_cards(hand.hole(seat)).replace(" ", "")
     board = format_cards(hand.board).replace(" ", "")
@@ -48,26 +54,20 @@ def info_state(hand: Hand, seat: int) -> str:
         parts.append(
             ",".join(format_cards(hand.up_cards(s)).replace(" ", "") for s in range(hand.n_players))
         )
-    betting: list[str] = []
-    street = ""
-    started = separated = False
-    for action in hand.actions:
-        kind = action.kind
-        if action.actor is None:  # a deal: after any betting, a new street
-            if started and not separated:
-                betting.append(street)
-                street, separated = "", True
-            continue
-        started, separated = True, False
-        if kind == "cbr":
-            street += f"r{action.amount}"
-        elif kind == "sd":
-            street += f"d{len(action.cards)}"
-            if action.actor == seat and action.cards:
-                street += f"({''.join(card_texts(action.cards))})"
+    streets: dict[int, str] = {}  # the actions of each street where someone acted
+    for event in hand.events:
+        kind = event.kind
+        if kind is EventKind.BET_RAISE:
+            text = f"r{event.amount}"
+        elif kind is EventKind.DRAW:
+            text = f"d{len(event.cards)}"
+            if event.seat == seat and event.cards:
+                text += f"({''.join(card_texts(event.cards))})"
         elif kind in _LETTERS:
-            street += _LETTERS[kind]
-    if started and not separated:
-        betting.append(street)
+            text = _LETTERS[kind]
+        else:
+            continue
+        streets[event.street] = streets.get(event.street, "") + text
+    betting = list(streets.values())
     parts.append("/".join(betting))
     return "|".join(parts)
