@@ -24,7 +24,7 @@ def state(hand: Hand) -> tuple[object, ...]:
         hand.folded,
         hand.pot,
         hand.board,
-        hand.history,
+        hand.events,
         hand.to_call,
         hand.can_check,
         hand.can_raise,

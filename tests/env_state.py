@@ -14,7 +14,7 @@ def poker_state(env: PokerEnv) -> tuple[Any, ...]:
     agent = env.agent_selection
     obs = env.observe(agent) if env.agents else {}
     return (
-        env.hand.history,
+        env.hand.events,
         agent,
         dict(env.rewards),
         dict(env._cumulative_rewards),
@@ -31,7 +31,7 @@ def poker_state(env: PokerEnv) -> tuple[Any, ...]:
 def vector_state(venv: VectorEnv) -> tuple[Any, ...]:
     """Everything of a ``VectorEnv`` a step may change."""
     return (
-        [h.history for h in venv.hands],
+        [h.events for h in venv.hands],
         venv.observations.tobytes(),
         venv.masks.tobytes(),
         venv.seats.tobytes(),

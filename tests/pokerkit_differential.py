@@ -46,6 +46,7 @@ import pokerkit as pk
 
 import croupier
 from croupier import Hand, IllegalAction
+from croupier.actions import lines as phh_lines
 from croupier.cards import format_card
 
 # ---------------------------------------------------------------------------
@@ -569,7 +570,9 @@ def _step(play: Play, candidates: Sequence[Action]) -> Step:
 
 def _check_history(play: Play) -> None:
     """The driver's record of the actions is croupier's history (a driver check)."""
-    lines = [line.split(" ", 1)[1] for line in play.hand.history if not line.startswith("d ")]
+    lines = [
+        line.split(" ", 1)[1] for line in phh_lines(play.hand.events) if not line.startswith("d ")
+    ]
     actions = [line for line in lines if not line.startswith("sm")]
     ours = [f"{s.kind} {s.total}" if s.kind == "cbr" else s.kind for s in play.steps]
     assert actions == ours, (actions, ours)

@@ -22,6 +22,7 @@ from driving import act, play, refused
 
 import croupier
 from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Hand, IllegalAction, parse_cards
+from croupier.actions import lines as phh_lines
 from croupier.pots import Pot
 
 SB, BB, UTG, HJ, CO, BTN = range(6)
@@ -1090,7 +1091,7 @@ def test_showdown_after_an_all_in_run_out_the_lowest_seat_shows_first() -> None:
     hand = croupier.TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], deck=cards)
     play(hand, [(1, "a"), (0, "c")])
     assert hand.showdown_order == (0, 1)
-    assert hand.history[-2:] == ("p1 sm AcAd", "p2 sm")  # the loser mucks
+    assert phh_lines(hand.events)[-2:] == ("p1 sm AcAd", "p2 sm")  # the loser mucks
     assert hand.payoffs == (100, -100)
 
 
@@ -1133,7 +1134,7 @@ def test_everyone_with_chips_folds_to_two_short_all_ins() -> None:
     assert hand.payoffs == (-3, 8, -2, -3)
     assert hand.winnings == (0, 11, 0, 0)
     assert hand.showdown_order == (1, 2)
-    assert hand.history[-2:] == ("p2 sm AsAh", "p3 sm")
+    assert phh_lines(hand.events)[-2:] == ("p2 sm AsAh", "p3 sm")
 
 
 def test_fixed_limit_everyone_with_chips_folds_to_an_all_in_on_the_ante() -> None:

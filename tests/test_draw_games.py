@@ -33,6 +33,7 @@ from croupier import (
     parse_cards,
     phh,
 )
+from croupier.actions import lines as phh_lines
 from croupier.errors import PHHError
 from croupier.games import game as make_game
 from croupier.replay import history_of, replay
@@ -113,7 +114,9 @@ def test_all_in_players_still_draw_and_the_draws_run_out_without_betting() -> No
     ]
     assert hand.showdown_order == (0, 1)  # nobody could act in the final round: the lowest seat
     shown = format_cards(hand.hole(0)).replace(" ", "")
-    assert hand.history[-2] == f"p1 sm {shown}" and hand.history[-1].startswith("p2 sm")
+    assert phh_lines(hand.events)[-2] == f"p1 sm {shown}" and phh_lines(hand.events)[-1].startswith(
+        "p2 sm"
+    )
 
 
 def test_a_player_all_in_on_the_blind_draws_with_the_others() -> None:
@@ -153,10 +156,10 @@ def test_stand_pat_keeps_every_card_and_deals_nothing() -> None:
     before = hand.hole(0)
     hand.stand_pat()
     assert hand.hole(0) == before
-    assert hand.history[-1] == "p1 sd"  # standing pat: 'sd' without cards, and no deal
+    assert phh_lines(hand.events)[-1] == "p1 sd"  # standing pat: 'sd' without cards, and no deal
     assert hand.actor == 1 and hand.drawing
     hand.discard([])  # discarding nothing is standing pat too
-    assert hand.history[-1] == "p2 sd" and not hand.drawing
+    assert phh_lines(hand.events)[-1] == "p2 sd" and not hand.drawing
 
 
 def test_discard_deals_as_many_cards_from_the_top_of_the_stub() -> None:
@@ -167,10 +170,10 @@ def test_discard_deals_as_many_cards_from_the_top_of_the_stub() -> None:
     hand.check()
     hand.discard("8h 6s")
     assert hand.hole(0) == tuple(parse_cards("Tc 9d 2d Qc Qd"))
-    assert hand.history[-2:] == ("p1 sd 8h6s", "d dh p1 QcQd")
+    assert phh_lines(hand.events)[-2:] == ("p1 sd 8h6s", "d dh p1 QcQd")
     hand.discard(parse_cards("Kd"))  # codes work as well as text
     assert hand.hole(1) == tuple(parse_cards("Kh 9s 8c 6d 4c"))
-    assert hand.history[-2:] == ("p2 sd Kd", "d dh p2 4c")
+    assert phh_lines(hand.events)[-2:] == ("p2 sd Kd", "d dh p2 4c")
 
 
 def test_discarding_cards_not_held_or_twice_is_refused_and_changes_nothing() -> None:
@@ -194,7 +197,7 @@ def test_a_hand_history_may_discard_unknown_cards() -> None:
     refused(hand, lambda: hand.discard("Kd"))
     hand.discard("????")
     assert hand.hole(0) == (-1, -1, -1, *parse_cards("2h 3h"))
-    assert hand.history[-2:] == ("p1 sd ????", "d dh p1 2h3h")
+    assert phh_lines(hand.events)[-2:] == ("p1 sd ????", "d dh p1 2h3h")
 
 
 def test_a_given_deck_that_runs_out_deals_unknown_cards() -> None:
@@ -306,7 +309,7 @@ def test_the_reshuffle_is_the_same_for_the_same_seed() -> None:
                 hand.discard(hand.hole(hand.actor))
             else:
                 hand.check_or_call()
-        return hand.history
+        return phh_lines(hand.events)
 
     first = play(7)
     assert sum(len(line.split()[-1]) // 2 for line in first if line.startswith("d dh")) > 52
@@ -452,7 +455,7 @@ def test_a_draw_is_written_as_sd_then_the_replacements_and_replays_the_same() ->
     hand.call()
     hand.check()
     draw_round(hand, {1: "Kd Kh", 2: "Ah Ac 3d"})
-    assert hand.history[-5:] == (
+    assert phh_lines(hand.events)[-5:] == (
         "p1 sd",
         "p2 sd KdKh",
         "d dh p2 QcQd",
@@ -462,7 +465,7 @@ def test_a_draw_is_written_as_sd_then_the_replacements_and_replays_the_same() ->
     text = phh.dumps(history_of(hand))
     assert "variant = 'F2L3D'" in text
     again = replay(phh.loads(text))
-    assert again.hand.history == hand.history
+    assert again.hand.events == hand.events
     assert again.hand.street == "first draw" and again.hand.actor == 0
 
 
@@ -478,7 +481,7 @@ def test_replay_deals_the_replacements_listed_after_all_the_discards() -> None:
     r = replay(phh.loads(text))
     assert r.hole(0) == tuple(parse_cards("5d 4h 3s 2c Qc"))
     assert r.hole(1) == tuple(parse_cards("9s 8c 6d 2d 3d"))
-    assert r.hand.history[-4:] == ("p1 sd 7c", "d dh p1 Qc", "p2 sd KdKh", "d dh p2 2d3d")
+    assert phh_lines(r.hand.events)[-4:] == ("p1 sd 7c", "d dh p1 Qc", "p2 sd KdKh", "d dh p2 2d3d")
 
 
 def test_replay_fills_unknown_discarded_hands_with_the_cards_shown() -> None:

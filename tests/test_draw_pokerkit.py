@@ -27,6 +27,8 @@ import pytest
 
 import croupier
 from croupier import FIXED_LIMIT, NO_LIMIT, Game, Hand, format_card
+from croupier.actions import from_events
+from croupier.actions import lines as phh_lines
 
 A = pk.Automation
 AUTOMATIONS = (
@@ -110,7 +112,7 @@ def play_pokerkit(state: Any, hand: Hand) -> None:
     """croupier's actions on PokerKit; a draw's deals wait for the draw's last discard."""
     held: list[list[Any]] = []
     drawing = False
-    for action in hand.actions:
+    for action in from_events(hand.events):
         if action.kind == "dh" and drawing:
             held.append(cards(action.cards))
             continue
@@ -146,7 +148,7 @@ def test_pokerkit_accepts_every_action_and_ends_on_the_same_stacks(name: str) ->
             # PokerKit warns when a draw deals cards from its reserve (the muck).
             warnings.simplefilter("ignore", UserWarning)
             play_pokerkit(state, hand)
-        assert not state.status, (k, hand.history)
-        assert tuple(state.stacks) == hand.stacks, (k, hand.history)
-        reshuffled += sum(len(a.cards) for a in hand.actions if a.kind == "dh") > 52
+        assert not state.status, (k, phh_lines(hand.events))
+        assert tuple(state.stacks) == hand.stacks, (k, phh_lines(hand.events))
+        reshuffled += sum(len(a.cards) for a in from_events(hand.events) if a.kind == "dh") > 52
     assert reshuffled > 0

@@ -23,6 +23,7 @@ from croupier import (
     SevenCardStud,
     TexasHoldem,
 )
+from croupier.actions import lines as phh_lines
 from croupier.cards import format_cards
 from croupier.env import PokerEnv, SingleAgentEnv, VectorEnv, info_state
 from croupier.env.actions import ActionKind, Actions, ActionsError
@@ -211,7 +212,7 @@ def test_a_discard_action_throws_the_cards_of_its_bits() -> None:
     env.step(actions.bets + 0b10110)  # the 2nd, 3rd and 5th lowest cards
     kept = set(hand.hole(seat))
     assert kept & set(held) == {held[0], held[3]} and len(kept) == 5
-    assert hand.history[-2] == f"p{seat + 1} sd " + "".join(
+    assert phh_lines(hand.events)[-2] == f"p{seat + 1} sd " + "".join(
         format_cards([c]) for c in (held[1], held[2], held[4])
     )
     # the draws block: every seat sees that seat drew three
@@ -310,7 +311,7 @@ def test_the_wrapper_plays_an_illegal_action_as_check_or_call(raw: bool) -> None
         env.reset(seed=seed)
         hand = env.env.hand
         assert hand is not None and hand.actor == 0
-        before = len(hand.history)
+        before = len(phh_lines(hand.events))
         _, _, _, _, info = env.step(10**6)  # no such action or amount
         assert info["illegal"]
-        assert hand.history[before].endswith(" cc")  # p1 calls (or checks): not a fold
+        assert phh_lines(hand.events)[before].endswith(" cc")  # p1 calls (or checks): not a fold

@@ -110,7 +110,7 @@ def test_vector_env_fast_and_pure_give_identical_arrays(name: str) -> None:
             finished += int(out[4].sum())
         assert finished > 12
         for a, b in zip(fast.hands, pure.hands, strict=True):
-            assert a.history == b.history
+            assert a.events == b.events
 
 
 def random_move(hand: Hand, rng: random.Random, actions: Actions) -> None:
@@ -204,7 +204,7 @@ def test_kernel_plays_each_action_as_actions_does(name: str) -> None:
                         kernel.apply(ours, index)
                 else:
                     assert kernel.apply(ours, index) == expected
-                assert ours.history == theirs.history
+                assert ours.events == theirs.events
             assert ours.payoffs == theirs.payoffs
 
 

@@ -11,7 +11,7 @@ reading written here from the module's table of amounts:
 * the cards: the deals (less the discards) are each seat's hole cards and
   the board;
 * the showdown: every seat still in shows or mucks once, a folded seat never;
-* the PHH actions are the events translated (``hand.actions``).
+* the PHH actions are the events translated (``from_events(hand.events)``).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import pytest
 
 import croupier
 from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Hand
+from croupier.actions import from_events
 from croupier.events import BETTING, Event, EventKind
 from croupier.games import Game
 
@@ -155,7 +156,7 @@ def test_events_tell_the_whole_hand(name: str) -> None:
         else:
             assert sum(not f for f in hand.folded) == 1
         # PHH: the actions are the events translated.
-        phh = [a.kind for a in hand.actions]
+        phh = [a.kind for a in from_events(hand.events)]
         translated = [
             {
                 EventKind.FOLD: "f",

@@ -179,13 +179,13 @@ def test_fuzz_table_sessions(name: str) -> None:
         while hand.actor is not None:
             mask = actions.mask(hand)
             if rng.random() < 0.2:
-                history = hand.history
+                history = hand.events
                 with pytest.raises(IllegalAction):
                     if hand.drawing:
                         hand.raise_to(10**9)
                     else:
                         hand.raise_to(-1)
-                assert hand.history == history
+                assert hand.events == history
             legal = np.flatnonzero(mask)
             actions.apply(hand, int(legal[rng.randrange(len(legal))]))
         assert hand.payoffs is None or sum(hand.payoffs) == 0

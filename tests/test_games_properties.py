@@ -33,6 +33,7 @@ from driving import apply, check_settled, refused
 
 import croupier
 from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Game, Hand, Structure
+from croupier.actions import lines as phh_lines
 
 SEED = 20261130
 HANDS_PER_CONFIG = 100_000
@@ -270,7 +271,7 @@ def check_seventh_street(hand: Hand, n: int, hole_cards: int) -> None:
         return
     # The community card: the players still in when it came (those who had
     # not folded before it) were more than the cards left.
-    history = hand.history
+    history = phh_lines(hand.events)
     deal = history.index(f"d db {croupier.format_card(hand.board[0])}")
     folds = sum(1 for line in history[:deal] if line.endswith(" f"))
     assert deck - hole_cards < n - folds
@@ -376,15 +377,15 @@ def check_option_on_copy(
     copy = game.start(stacks, seed=seed)
     for action in history:
         apply(copy, action)
-    assert copy.history == hand.history  # the same seed and actions: the same hand
+    assert copy.events == hand.events  # the same seed and actions: the same hand
     seat = actor(copy)
     bet, stack, to_call = copy.bets[seat], copy.stacks[seat], copy.to_call
     total = sum(copy.stacks) + copy.pot
     kind, amount = option
-    n_history, street = len(copy.history), copy.street
+    n_history, street = len(copy.events), copy.street
     apply(copy, option)  # must not raise
     assert sum(copy.stacks) + copy.pot == total
-    assert len(copy.history) > n_history
+    assert len(copy.events) > n_history
     if copy.is_over or copy.street != street:
         return  # the round ended: bets collected, uncalled chips returned
     if kind in ("x", "f"):
@@ -456,5 +457,5 @@ def test_same_seed_same_hand(config: str) -> None:
         again = table.game.start(stacks, seed=k)
         for action in actions:
             apply(again, action)
-        assert again.history == hand.history
+        assert again.events == hand.events
         assert again.payoffs == hand.payoffs

@@ -26,6 +26,7 @@ from driving import act, play, refused
 
 import croupier
 from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Hand, hands, parse_cards
+from croupier.actions import lines as phh_lines
 
 
 def deck_of(*groups: str) -> list[int]:
@@ -260,7 +261,7 @@ def test_a_bring_in_seat_with_no_more_than_the_bring_in_can_only_bring_in(
     refused(hand, lambda: hand.raise_to(stack - 1))
     refused(hand, lambda: hand.raise_to(4))
     getattr(hand, how)()
-    assert hand.history[-1] == "p1 pb"
+    assert phh_lines(hand.events)[-1] == "p1 pb"
     assert hand.bets[0] == stack - 1 and hand.stacks[0] == 0
     assert hand.actor == 1
     assert hand.to_call == 2
@@ -276,7 +277,7 @@ def test_a_short_completion_of_half_the_small_bet_or_more_is_a_full_completion(n
     hand = short_bring_in(name, 4)
     assert hand.can_raise and hand.min_raise_to == hand.max_raise_to == 3
     hand.all_in()
-    assert hand.history[-1] == "p1 cbr 3"
+    assert phh_lines(hand.events)[-1] == "p1 cbr 3"
     assert hand.actor == 1 and hand.to_call == 3
     assert hand.min_raise_to == hand.max_raise_to == 7
 
@@ -287,7 +288,7 @@ def test_a_short_completion_of_less_than_half_the_small_bet_may_be_completed(nam
     # a full completion: the next player may call 3 or complete to 8.
     hand = short_bring_in(name, 4, small=8)
     hand.all_in()
-    assert hand.history[-1] == "p1 cbr 3"
+    assert phh_lines(hand.events)[-1] == "p1 cbr 3"
     assert hand.actor == 1 and hand.to_call == 3
     assert hand.min_raise_to == hand.max_raise_to == 8
 
@@ -562,7 +563,7 @@ def test_razz_checked_seventh_street_the_sixth_street_bettor_shows_first() -> No
     assert hand.street == "seventh" and hand.actor == 1
     play(hand, [(1, "x"), (0, "x")])
     assert hand.showdown_order == (0, 1)
-    assert hand.history[-2:] == ("p1 sm Ah2hKd3d4d5d6h", "p2 sm")
+    assert phh_lines(hand.events)[-2:] == ("p1 sm Ah2hKd3d4d5d6h", "p2 sm")
     assert hand.payoffs == (6, -6)
 
 
@@ -574,7 +575,7 @@ def test_razz_no_bet_on_sixth_or_seventh_the_first_to_act_on_seventh_shows_first
     play(hand, [(0, "b"), (1, "c")])
     check_down(hand)
     assert hand.showdown_order == (1, 0)
-    assert hand.history[-2:] == ("p2 sm JhQh7c2c3c4c8c", "p1 sm Ah2hKd3d4d5d6h")
+    assert phh_lines(hand.events)[-2:] == ("p2 sm JhQh7c2c3c4c8c", "p1 sm Ah2hKd3d4d5d6h")
     assert hand.payoffs == (2, -2)
 
 

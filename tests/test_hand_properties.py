@@ -225,11 +225,11 @@ def check_option_on_copy(
     bet, stack, to_call = copy.bets[seat], copy.stacks[seat], copy.to_call
     total = sum(copy.stacks) + copy.pot
     kind, amount = option
-    n_history, street = len(copy.history), copy.street
+    n_history, street = len(copy.events), copy.street
     apply(copy, option)
     assert sum(copy.stacks) + copy.pot == total
     # The action is recorded (a street may end and deal cards after it).
-    assert len(copy.history) > n_history
+    assert len(copy.events) > n_history
     if copy.is_over or copy.street != street:
         return  # the round ended: its bets were collected, uncalled chips returned
     if kind == "x" or kind == "f":
@@ -339,7 +339,7 @@ def test_same_seed_same_hand() -> None:
         again = game.start(stacks, seed=k)
         for action in actions:
             apply(again, action)
-        assert again.history == hand.history
+        assert again.events == hand.events
         assert again.payoffs == hand.payoffs
 
 

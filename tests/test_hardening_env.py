@@ -25,6 +25,7 @@ from croupier import (
     SevenCardStud,
     TexasHoldem,
 )
+from croupier.actions import from_events
 from croupier.env import PokerEnv, SingleAgentEnv, VectorEnv
 from croupier.env.actions import ActionsError
 from croupier.env.aec import RAW_MAX_AMOUNTS
@@ -188,10 +189,10 @@ def test_raw_fold_with_nothing_to_call_is_refused_like_the_discrete_fold() -> No
         assert env.hand is not None and env.hand.to_call == 0
         mask = env.observe(agent)["action_mask"]
         assert not mask[fold - env.action_start]
-        history = env.hand.history
+        history = env.hand.events
         with pytest.raises(ActionsError, match="nothing to call"):
             env.step(fold)
-        assert env.hand.history == history and not env.hand.is_over
+        assert env.hand.events == history and not env.hand.is_over
         assert env.agent_selection == agent
 
 
@@ -200,10 +201,10 @@ def test_raw_amounts_outside_the_space_are_refused(amount: int) -> None:
     env = PokerEnv(HOLDEM, [100, 100], raw=True)
     env.reset(seed=1)
     assert env.hand is not None
-    history = env.hand.history
+    history = env.hand.events
     with pytest.raises(ActionsError):
         env.step(amount)
-    assert env.hand.history == history
+    assert env.hand.events == history
 
 
 # --------------------------------------------- 4. exception types, no conversions
@@ -246,7 +247,7 @@ def test_numpy_integers_are_actions() -> None:
     env.reset(seed=4)
     env.step(np.int64(1))
     env.step(np.uint8(1))
-    assert env.hand is not None and len(env.hand.actions) >= 2
+    assert env.hand is not None and len(from_events(env.hand.events)) >= 2
 
 
 def test_after_every_agent_has_left_step_and_last_say_so() -> None:
@@ -311,9 +312,9 @@ def test_every_environment_takes_any_integer_seed_the_same_each_time(seed: Any) 
     env = PokerEnv(HOLDEM, [50, 50])
     env.reset(seed=seed)
     assert env.hand is not None
-    history = env.hand.history
+    history = env.hand.events
     env.reset(seed=int(seed))
-    assert env.hand.history == history
+    assert env.hand.events == history
 
 
 def test_a_refused_seed_changes_nothing() -> None:

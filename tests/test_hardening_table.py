@@ -20,6 +20,7 @@ from croupier import (
     RoyalHoldem,
     TexasHoldem,
 )
+from croupier.actions import from_events
 from croupier.env import PokerEnv, SingleAgentEnv, VectorEnv
 from croupier.table import Level, Table, TableError, levels
 
@@ -145,7 +146,7 @@ def test_two_threads_acting_on_one_hand_act_one_at_a_time() -> None:
         done = sum(r is None for r in results)
         assert all(r is None or isinstance(r, ConcurrentUse) for r in results), results
         assert done >= 1
-        assert sum(1 for a in hand.actions if a.kind == "cc") == done
+        assert sum(1 for a in from_events(hand.events) if a.kind == "cc") == done
         assert sum(hand.stacks) + hand.pot == 600
 
 
@@ -165,9 +166,9 @@ def test_two_threads_stepping_one_environment_step_one_at_a_time() -> None:
     for trial in range(TRIALS):
         env.reset(seed=trial)
         assert env.hand is not None
-        start = len(env.hand.actions)
+        start = len(from_events(env.hand.events))
         done = refused_or_done(at_once([lambda: env.step(1), lambda: env.step(1)]))
-        assert len(env.hand.actions) == start + done
+        assert len(from_events(env.hand.events)) == start + done
 
     venv = VectorEnv(KuhnPoker(), 8, [2, 2], seed=1)
     venv.reset()

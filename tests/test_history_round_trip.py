@@ -59,7 +59,7 @@ def test_played_hand_round_trips_through_phh_and_replays_the_same(name: str) -> 
         again = replay(back)
         assert again.is_over
         assert again.stacks == hand.stacks == back.finishing_stacks
-        assert again.hand.history == hand.history
+        assert again.hand.events == hand.events
 
 
 def test_courchevel_is_written_with_croupiers_own_codes() -> None:

@@ -15,48 +15,78 @@ from croupier.replay import history_of, replay
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "croupier"
 CYTHON_IMPORT = re.compile(
-    r"^\s*(?:from\s+croupier\.(\w+)\s+c?import|cimport\s+croupier\.(\w+))", re.M
+    r"^\s*(?:from\s+croupier\.([\w.]+)\s+c?import\s+\(?([\w, ]*)|cimport\s+croupier\.([\w.]+))",
+    re.M,
 )
 
 
-def _imported(tree: ast.AST) -> set[str]:
+def _module_names() -> set[str]:
+    """Every module of the package by its dotted name below ``croupier`` (``env.aec``)."""
+    names = set()
+    for path in SRC.rglob("*"):
+        if path.suffix in (".py", ".pyx", ".pxd") and "__pycache__" not in path.parts:
+            names.add(".".join(path.relative_to(SRC).with_suffix("").parts))
+    return names
+
+
+def _resolve(module: str, imported: list[str], names: set[str]) -> set[str]:
+    """The modules ``from croupier.<module> import <imported>`` reaches (``module`` may be "")."""
+    found = set()
+    for name in imported:
+        full = f"{module}.{name}" if module else name
+        if full in names:
+            found.add(full)  # a submodule imported by name
+        elif module:
+            found.add(module)
+    return found
+
+
+def _imported(tree: ast.AST, names: set[str]) -> set[str]:
     """croupier modules a module imports anywhere: in functions and for type checking too."""
     found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "croupier":
-                found.update(alias.name for alias in node.names)
-            elif node.module.startswith("croupier."):
-                found.add(node.module.split(".")[1])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "croupier" or node.module.startswith("croupier."):
+                module = node.module.removeprefix("croupier").removeprefix(".")
+                found |= _resolve(module, [a.name for a in node.names], names)
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("croupier."):
-                    found.add(alias.name.split(".")[1])
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
+                    found.add(alias.name.removeprefix("croupier."))
     return found
 
 
 def import_graph() -> dict[str, set[str]]:
-    """Module -> croupier modules it imports, from the sources (.py by ast, .pyx/.pxd by text)."""
+    """Module -> croupier modules it imports, from the sources (.py by ast, .pyx/.pxd by text).
+
+    Modules are named below the package, ``env/`` included (``env.aec``); a
+    module's ``.py``, ``.pyx`` and ``.pxd`` count as one.
+    """
     graph: dict[str, set[str]] = {}
-    names = {p.stem for p in SRC.iterdir() if p.suffix in (".py", ".pyx", ".pxd")}
-    for path in sorted(SRC.iterdir()):
+    names = _module_names()
+    for path in sorted(SRC.rglob("*")):
+        if "__pycache__" in path.parts:
+            continue
         if path.suffix == ".py":
-            deps = _imported(ast.parse(path.read_text(encoding="utf-8")))
+            deps = _imported(ast.parse(path.read_text(encoding="utf-8")), names)
         elif path.suffix in (".pyx", ".pxd"):
-            text = path.read_text(encoding="utf-8")
-            deps = {a or b for a, b in CYTHON_IMPORT.findall(text)}
+            deps = set()
+            for module, imported, cimported in CYTHON_IMPORT.findall(path.read_text("utf-8")):
+                if cimported:
+                    deps.add(cimported)
+                else:
+                    # A parenthesised list may start on the next line: the module is enough.
+                    listed = [n.strip() for n in imported.split(",") if n.strip()]
+                    deps |= _resolve(module, listed or [""], names)
         else:
             continue
-        name = path.stem
+        name = ".".join(path.relative_to(SRC).with_suffix("").parts)
         graph.setdefault(name, set()).update(d for d in deps if d in names and d != name)
-    graph.pop("__init__", None)  # the package front imports everything, nothing imports it
+    # The package fronts import what they offer; nothing below imports them.
+    for front in ("__init__", "env.__init__"):
+        graph.pop(front, None)
     for deps in graph.values():
-        deps.discard("__init__")
+        deps -= {"__init__", "env.__init__"}
     return graph
 
 
@@ -95,6 +125,86 @@ def test_a_planted_cycle_is_found() -> None:
     graph = import_graph()
     graph["cards"] = {*graph["cards"], "phh"}
     assert any(c[0] == "cards" for c in cycles(graph))
+
+
+# The layers of docs/architecture.md, lowest first: a module imports only
+# modules of its own layer or below.  A new module must be placed here.
+LAYERS: tuple[frozenset[str], ...] = (
+    # values and checks every layer shares
+    frozenset(
+        [
+            "_validate",
+            "_ranking",
+            "_names",
+            "errors",
+            "events",
+            "structures",
+            "cards",
+            "_guard",
+            "_sigint",
+            "_toml",
+            "_parallel",
+            "_chunks",
+            "_eval",
+        ]
+    ),
+    # the Cython core: hand values, pots, the shuffle, equity kernels
+    frozenset(["hands", "pots", "_shuffle", "_equity_kernels"]),
+    # the engine: each game named once, a game's structure, the hand
+    frozenset(["variants", "games", "hand"]),
+    # what reads or writes hands: notation, files, replay, ranges, equity,
+    # statistics, sessions, simulation
+    frozenset(
+        ["actions", "phh", "replay", "ranges", "_equity", "statistics", "table", "_simulation"]
+    ),
+    # tools on top: the environments and the command line
+    frozenset(
+        [
+            "env.actions",
+            "env.encoding",
+            "env.infostate",
+            "env._fast",
+            "env._aec",
+            "env.aec",
+            "env.gym",
+            "env.vector",
+            "_cli",
+            "_cli_run",
+            "__main__",
+        ]
+    ),
+)
+
+
+def _layer(module: str) -> int:
+    return next(k for k, layer in enumerate(LAYERS) if module in layer)
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import of a module from a higher layer than the importer's."""
+    return sorted((m, d) for m, deps in graph.items() for d in deps if _layer(d) > _layer(m))
+
+
+def test_every_module_has_a_layer() -> None:
+    placed = set().union(*LAYERS)
+    assert set(import_graph()) == placed
+
+
+def test_no_module_imports_from_a_layer_above_it() -> None:
+    assert upward_imports(import_graph()) == []
+
+
+def test_the_engine_imports_nothing_of_the_file_format() -> None:
+    graph = import_graph()
+    for engine in ("hand", "games", "variants", "events"):
+        assert not graph[engine] & {"phh", "actions", "replay", "statistics"}, engine
+
+
+def test_a_planted_upward_import_is_found() -> None:
+    graph = import_graph()
+    graph["hand"] = {*graph["hand"], "actions"}
+    graph["table"] = {*graph["table"], "env.infostate"}
+    assert upward_imports(graph) == [("hand", "actions"), ("table", "env.infostate")]
 
 
 def _code_strings(path: Path) -> set[str]:

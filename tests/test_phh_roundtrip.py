@@ -19,6 +19,7 @@ import pytest
 
 import croupier
 from croupier import FIXED_LIMIT, IllegalAction, phh
+from croupier.actions import from_events
 from croupier.errors import PHHError, WrongBringIn
 from croupier.games import Game, game
 from croupier.hand import Hand
@@ -37,7 +38,7 @@ def round_trip(hand: Hand) -> tuple[phh.HandHistory, str, Replay]:
     assert back == history
     assert phh.dumps(back) == text
     again = replay(back)
-    assert again.hand.history == hand.history
+    assert again.hand.events == hand.events
     assert again.stacks == hand.stacks
     assert again.is_over == hand.is_over
     assert again.payoffs == hand.payoffs
@@ -74,7 +75,7 @@ def play_out(hand: Hand, choose: Chooser, log: list[bool] | None = None) -> Hand
 def bets_in_first_round(hand: Hand) -> int:
     """The bets and raises of the pre-flop round, the big blind counted as the bet."""
     count = 1
-    for action in hand.actions:
+    for action in from_events(hand.events):
         if action.kind == "db":
             break
         if action.kind == "cbr":

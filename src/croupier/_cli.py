@@ -107,6 +107,7 @@ from croupier._cli_run import (
     progress,
 )
 from croupier.cards import card_texts, format_card, format_cards, parse_cards
+from croupier.events import EventKind
 from croupier.variants import Variant, playable, rules_of
 
 if TYPE_CHECKING:
@@ -287,6 +288,13 @@ class _Report:
         return "\n".join(lines)
 
 
+# What the report leaves out: forced bets and chips given back show in the
+# pots, the awards in the winnings.
+_UNREPORTED = frozenset(
+    (EventKind.ANTE, EventKind.BLIND, EventKind.DEAD_BLIND, EventKind.RETURN, EventKind.AWARD)
+)
+
+
 def _report(history: HandHistory, number: int) -> _Report:
     """Replay ``history`` once and describe it street by street.
 
@@ -356,57 +364,43 @@ def _report(history: HandHistory, number: int) -> _Report:
             act = _Act(name, what, money(action.amount), all_in=action.amount - bet == stack)
         acts.append((act, sum(after)))
 
-    # Walk what happened: a street begins with its deal lines (the hole cards
-    # seat by seat, then the board), after the actions of the street before.
+    # Walk the engine's record: each event names its street; a draw's
+    # replacements are the deal that follows it.
     streets: list[_Street] = []
     showdown: list[_Act] = []
     pot = sum(seen[0][7]) if seen else sum(hand.contributions)
-    done, previous, last_seat = 0, "", n
-    drawn: set[int] = set()  # the seats that drew in this street (draw games)
-
-    def begin(pot: int) -> None:
-        if streets:
-            streets[-1].pot = money(pot)
-        k = len(streets)
-        streets.append(_Street(game.streets[min(k, len(game.streets) - 1)].name))
-        drawn.clear()
-
-    for entry in hand.actions:
-        if entry.kind == "dh" and previous == "sd":  # a draw's replacements
-            assert entry.target is not None
-            who = names[player_of[entry.target]]
-            streets[-1].actions.append(_Act(who, "draw", cards=card_texts(entry.cards)))
-            previous = "draw"
+    done, current = 0, -1
+    previous: EventKind | None = None
+    for event in hand.events:
+        kind = event.kind
+        if kind in _UNREPORTED:
             continue
-        if entry.kind == "sd":
-            assert entry.actor is not None
-            if previous not in ("sd", "draw") or entry.actor in drawn:
-                begin(pot)  # a draw begins the street
-            drawn.add(entry.actor)
-        if entry.kind in ("dh", "db"):
-            seat = entry.target if entry.target is not None else -1
-            new = previous != "dh" or (entry.kind == "dh" and seat <= last_seat)
-            if new:
-                begin(pot)
-            if entry.kind == "dh":
-                streets[-1].hole.append((names[player_of[seat]], card_texts(entry.cards)))
-                last_seat = seat
+        if kind is EventKind.SHOW or kind is EventKind.MUCK:
+            assert event.seat is not None
+            who = names[player_of[event.seat]]
+            cards = card_texts(event.cards)
+            showdown.append(_Act(who, "show", cards=cards) if cards else _Act(who, "muck"))
+            previous = kind
+            continue
+        if event.street != current:
+            if streets:
+                streets[-1].pot = money(pot)
+            streets.append(_Street(game.streets[event.street].name))
+            current = event.street
+        if kind is EventKind.DEAL_HOLE:
+            assert event.seat is not None
+            who = names[player_of[event.seat]]
+            if previous is EventKind.DRAW:
+                streets[-1].actions.append(_Act(who, "draw", cards=card_texts(event.cards)))
             else:
-                streets[-1].board.extend(card_texts(entry.cards))
-            previous = entry.kind
-        elif entry.kind == "sm":
-            assert entry.actor is not None
-            who = names[player_of[entry.actor]]
-            if entry.cards:
-                showdown.append(_Act(who, "show", cards=card_texts(entry.cards)))
-            else:
-                showdown.append(_Act(who, "muck"))
-            previous = "sm"
-        else:
+                streets[-1].hole.append((who, card_texts(event.cards)))
+        elif kind is EventKind.DEAL_BOARD:
+            streets[-1].board.extend(card_texts(event.cards))
+        else:  # a player's action, in the order the watcher saw them
             act, pot = acts[done]
             done += 1
             streets[-1].actions.append(act)
-            previous = entry.kind
+        previous = kind
     if streets:
         streets[-1].pot = money(pot)
     if hand.unsettled:

@@ -15,7 +15,10 @@ power of ten; at most 18 decimal places, below ``10**40``).
 :meth:`Action.to_text` gives the canonical notation (single spaces).
 
 This module is independent of PHH files (:mod:`croupier.phh` reads and
-writes them); errors are :class:`~croupier.errors.PHHError`.  Parsing uses
+writes them); errors are :class:`~croupier.errors.PHHError`.  It is also the
+translation of the engine's record into the notation: :func:`from_events`
+turns a hand's :class:`~croupier.events.Event` records into actions and
+:func:`lines` into their text (the engine imports nothing of this module).  Parsing uses
 ``str.split`` and simple checks, no regular expressions.
 
 >>> a = Action.from_text("p2 cbr 12.5 # shove", scale=10)
@@ -34,8 +37,9 @@ from typing import Literal, cast
 
 from croupier.cards import RANKS, SUITS, UNKNOWN_TEXT, card_texts
 from croupier.errors import PHHError, excerpt
+from croupier.events import Event, EventKind
 
-__all__ = ["Action", "ActionKind", "PHHError"]
+__all__ = ["Action", "ActionKind", "PHHError", "from_events", "lines"]
 
 ActionKind = Literal["dh", "db", "pb", "cbr", "cc", "f", "sd", "sm", "noop"]
 """``dh`` deal hole cards, ``db`` deal board cards, ``pb`` post the bring-in,
@@ -337,3 +341,64 @@ class Action:
             return body
         tail = f"# {self.comment}" if self.comment else "#"
         return f"{body} {tail}" if body else tail
+
+
+# -- the engine's events in the notation -----------------------------------------------
+
+# PHH writes the forced bets as fields, and neither chips given back nor awards.
+_UNWRITTEN = frozenset(
+    {EventKind.ANTE, EventKind.BLIND, EventKind.DEAD_BLIND, EventKind.RETURN, EventKind.AWARD}
+)
+_PHH_KIND: dict[EventKind, ActionKind] = {
+    EventKind.FOLD: "f",
+    EventKind.CHECK: "cc",
+    EventKind.CALL: "cc",
+    EventKind.BET_RAISE: "cbr",
+    EventKind.BRING_IN: "pb",
+    EventKind.DRAW: "sd",
+    EventKind.SHOW: "sm",
+    EventKind.MUCK: "sm",
+}
+
+
+def _of_event(event: Event) -> Action:
+    kind = event.kind
+    if kind is EventKind.DEAL_HOLE:
+        return Action("dh", target=event.seat, cards=event.cards)
+    if kind is EventKind.DEAL_BOARD:
+        return Action("db", cards=event.cards)
+    code = _PHH_KIND[kind]
+    if kind is EventKind.BET_RAISE:
+        return Action(code, actor=event.seat, amount=event.amount)
+    if kind is EventKind.DRAW or kind is EventKind.SHOW:
+        return Action(code, actor=event.seat, cards=event.cards)
+    return Action(code, actor=event.seat)  # a muck shows no cards
+
+
+def from_events(events: Iterable[Event]) -> tuple[Action, ...]:
+    """A hand's events in the PHH notation: its deals and actions, as PHH records them.
+
+    The forced bets (PHH fields of their own), chips given back and awards
+    have no action; check and call are both ``cc``, a show and a muck both
+    ``sm``; players and targets are seats (``p1`` is seat 0) and a ``cbr``
+    amount is in chips.
+
+    >>> from croupier import NO_LIMIT, TexasHoldem
+    >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=3)
+    >>> hand.raise_to(6); hand.fold()
+    >>> [(a.kind, a.actor, a.amount) for a in from_events(hand.events)[2:]]
+    [('cbr', 1, 6), ('f', 0, None)]
+    """
+    return tuple(_of_event(event) for event in events if event.kind not in _UNWRITTEN)
+
+
+def lines(events: Iterable[Event], scale: int = 1) -> tuple[str, ...]:
+    """The PHH action lines of a hand's events (:func:`from_events`, as text).
+
+    >>> from croupier import DeuceToSevenSingleDraw
+    >>> hand = DeuceToSevenSingleDraw().start([100, 100], seed=4)
+    >>> hand.call(); hand.check(); hand.discard(hand.hole(0)[:2]); hand.stand_pat()
+    >>> lines(hand.events)[-3:]
+    ('p1 sd 2s5d', 'd dh p1 9hJd', 'p2 sd')
+    """
+    return tuple(action.to_text(scale) for action in from_events(events))

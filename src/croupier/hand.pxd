@@ -5,6 +5,7 @@
 cimport cython
 
 cpdef list deal_order(object street, object seats, Py_ssize_t cards_left=*)
+cdef tuple _plain(int which, int seat, int street)
 
 
 cdef class Hand:
@@ -58,7 +59,7 @@ cdef class Hand:
     cdef _refuse_during_bring_in(self, int i, str what)
     cdef object _fixed_limit_target(self)
     cdef _post_forced_bets(self)
-    cdef _post_ante(self, int seat, object amount, bint dead, object kind)
+    cdef _post_ante(self, int seat, object amount, bint dead, int kind)
     cdef _begin_street(self, bint first=*)
     @cython.locals(k=Py_ssize_t, count=Py_ssize_t)
     cdef _deal(self, object street)

@@ -31,8 +31,13 @@ pat (``stand_pat``) and is dealt as many cards; betting actions wait for it.
 >>> hand.drawing, hand.actor, hand.street
 (True, 0, 'draw')
 >>> hand.discard(hand.hole(0)[:2]); hand.stand_pat()
->>> hand.drawing, hand.actor, hand.history[-3:]
-(False, 0, ('p1 sd 2s5d', 'd dh p1 9hJd', 'p2 sd'))
+>>> hand.drawing, hand.actor
+(False, 0)
+>>> for event in hand.events[-3:]:
+...     print(event)
+draw p1 2s5d (street 1)
+deal hole p1 9hJd
+draw p2 (street 1)
 """
 
 from __future__ import annotations
@@ -48,10 +53,9 @@ from typing import TYPE_CHECKING, cast
 
 from croupier._shuffle import key_stream, order_by_keys
 from croupier._validate import MAX_CHIPS, as_int, is_int
-from croupier.actions import Action
 from croupier.cards import UNKNOWN_TEXT, parse_cards
 from croupier.errors import ConcurrentUse, IllegalAction, WrongBringIn
-from croupier.events import Event, EventKind
+from croupier.events import KINDS, Event, EventKind
 from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
@@ -412,31 +416,6 @@ class Hand:
         return side_pots(self._live_money(), self._folded, dead=sum(self._dead))
 
     @property
-    def history(self) -> tuple[str, ...]:
-        """Everything that happened, as PHH action lines (``p1`` is seat 0).
-
-        The text of :attr:`actions` (``Action.to_text``).
-        """
-        return tuple(action.to_text() for action in self.actions)
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """Everything that happened, as :class:`~croupier.actions.Action` values.
-
-        Actors and the players dealt to are seats (``p1`` of the PHH text is
-        seat 0); unknown cards are ``None``; a ``cbr`` amount is in chips.
-        The engine keeps a light record while it plays and makes these
-        values when asked, so playing a hand costs no more for them.
-
-        >>> from croupier import NO_LIMIT, TexasHoldem
-        >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=3)
-        >>> hand.raise_to(6); hand.fold()
-        >>> [(a.kind, a.actor, a.amount) for a in hand.actions[2:]]
-        [('cbr', 1, 6), ('f', 0, None)]
-        """
-        return tuple(_action(entry) for entry in self._history if entry[0] not in _NOT_ACTIONS)
-
-    @property
     def events(self) -> tuple[Event, ...]:
         """Everything that happened, as :class:`~croupier.events.Event` records.
 
@@ -450,16 +429,22 @@ class Hand:
         >>> [(e.kind.value, e.seat, e.street) for e in hand.events[4:]]
         [('call', 1, 0), ('check', 0, 0), ('deal board', None, 1)]
         """
-        return tuple(
+        events = [
             Event(
-                entry[0],  # type: ignore[arg-type]
+                KINDS[entry[0]],  # type: ignore[call-overload]
                 entry[1],  # type: ignore[arg-type]
                 entry[2],  # type: ignore[arg-type]
                 entry[3],  # type: ignore[arg-type]
                 () if entry[4] is None else _cards(entry[4]),  # type: ignore[arg-type]
             )
             for entry in self._history
-        )
+        ]
+        received = self._received
+        if received is not None and not self.unsettled:
+            # The awards close the record; what each seat received is kept anyway.
+            award, street = EventKind.AWARD, self._street
+            events += [Event(award, i, street, r) for i, r in enumerate(received) if r]
+        return tuple(events)
 
     @property
     def is_over(self) -> bool:
@@ -599,7 +584,7 @@ class Hand:
             if self._draws:
                 self._muck.extend(self._holes[i])  # a reshuffle may use the folded hand
             self._acted[i] = self._to_match
-            self._history.append((_FOLD, i, self._street, None, None))
+            self._history.append(_plain(0, i, self._street))
             self._advance(i)
         finally:
             self._busy = False
@@ -641,7 +626,7 @@ class Hand:
         if self._bets[i] < self._to_match:
             raise IllegalAction(f"seat {i} cannot check: {self.to_call} to call")
         self._acted[i] = self._to_match
-        self._history.append((_CHECK, i, self._street, None, None))
+        self._history.append(_plain(1, i, self._street))
         self._advance(i)
 
     def _call(self, i: int) -> None:
@@ -765,8 +750,8 @@ class Hand:
         >>> hand = Badugi().start([20, 20], seed=9)
         >>> hand.call(); hand.check()
         >>> hand.discard(format_cards(hand.hole(0)[:1]))
-        >>> len(hand.hole(0)), hand.history[-2:]
-        (4, ('p1 sd 3c', 'd dh p1 5c'))
+        >>> len(hand.hole(0)), [str(event) for event in hand.events[-2:]]
+        (4, ['draw p1 3c (street 1)', 'deal hole p1 5c'])
         """
         self._claim("discard")
         try:
@@ -777,13 +762,13 @@ class Hand:
             self._busy = False
 
     def stand_pat(self) -> None:
-        """Draw: keep every card (``pN sd`` in the history).
+        """Draw: keep every card (a ``DRAW`` event without cards; ``pN sd`` in PHH).
 
         >>> from croupier import DeuceToSevenTripleDraw
         >>> hand = DeuceToSevenTripleDraw().start([20, 20], seed=9)
         >>> hand.call(); hand.check(); hand.stand_pat()
-        >>> hand.history[-1], hand.actor
-        ('p1 sd', 1)
+        >>> str(hand.events[-1]), hand.actor
+        ('draw p1 (street 1)', 1)
         """
         self._claim("stand pat")
         try:
@@ -1022,7 +1007,7 @@ class Hand:
         else:
             self._blind_level, self._last_blind_seat = 0, self._n - 1
 
-    def _post_ante(self, seat: int, amount: int, dead: bool, kind: EventKind) -> None:
+    def _post_ante(self, seat: int, amount: int, dead: bool, kind: int) -> None:
         paid = min(amount, self._stacks[seat])
         self._history.append((kind, seat, 0, paid, None))
         self._stacks[seat] -= paid
@@ -1237,10 +1222,7 @@ class Hand:
             if shown:
                 self._history.append((_SHOW, i, self._street, None, list(self._holes[i])))
             else:
-                self._history.append((_MUCK, i, self._street, None, None))
-        for i in range(n):
-            if received[i]:
-                self._history.append((_AWARD, i, self._street, received[i], None))
+                self._history.append(_plain(2, i, self._street))
         self._received = tuple(received)
         contributed, stacks = self._contributed, self._stacks
         self._payoffs = tuple([received[i] - contributed[i] for i in range(n)])
@@ -1278,41 +1260,35 @@ class Hand:
         return tuple(order)
 
 
-_ANTE, _BLIND, _DEAD_BLIND = EventKind.ANTE, EventKind.BLIND, EventKind.DEAD_BLIND
-_DEAL_HOLE, _DEAL_BOARD = EventKind.DEAL_HOLE, EventKind.DEAL_BOARD
-_FOLD, _CHECK, _CALL = EventKind.FOLD, EventKind.CHECK, EventKind.CALL
-_BET_RAISE, _BRING_IN, _DRAW = EventKind.BET_RAISE, EventKind.BRING_IN, EventKind.DRAW
-_RETURN, _SHOW, _MUCK, _AWARD = EventKind.RETURN, EventKind.SHOW, EventKind.MUCK, EventKind.AWARD
-# The events PHH does not write as actions (the forced bets are fields of its own).
-_NOT_ACTIONS = frozenset({_ANTE, _BLIND, _DEAD_BLIND, _RETURN, _AWARD})
-# The PHH code of each betting or showing event.
-_PHH_KIND = {
-    _FOLD: "f",
-    _CHECK: "cc",
-    _CALL: "cc",
-    _BET_RAISE: "cbr",
-    _BRING_IN: "pb",
-    _DRAW: "sd",
-    _SHOW: "sm",
-    _MUCK: "sm",
-}
+# The engine records each event's kind as its code (croupier.events.KINDS).
+_ANTE, _BLIND, _DEAD_BLIND = EventKind.ANTE.code, EventKind.BLIND.code, EventKind.DEAD_BLIND.code
+_DEAL_HOLE, _DEAL_BOARD = EventKind.DEAL_HOLE.code, EventKind.DEAL_BOARD.code
+_FOLD, _CHECK, _CALL = EventKind.FOLD.code, EventKind.CHECK.code, EventKind.CALL.code
+_BET_RAISE, _BRING_IN, _DRAW = (
+    EventKind.BET_RAISE.code,
+    EventKind.BRING_IN.code,
+    EventKind.DRAW.code,
+)
+_RETURN, _SHOW = EventKind.RETURN.code, EventKind.SHOW.code
+_MUCK = EventKind.MUCK.code
+# Events without an amount or cards (fold, check, muck) are the same tuple each
+# time for a seat and street: made once here, so recording one allocates nothing
+# (fewer objects for the garbage collector: replay keeps whole hands).
+_PLAIN_KINDS = (_FOLD, _CHECK, _MUCK)  # ``which`` of _plain: 0, 1, 2
+_PLAIN: list[tuple[int, int, int, None, None]] = [
+    (kind, seat, street, None, None)
+    for kind in _PLAIN_KINDS
+    for street in range(8)
+    for seat in range(32)
+]
 
 
-def _action(entry: tuple[object, ...]) -> Action:
-    """A history entry as an :class:`~croupier.actions.Action` (actors and targets are seats)."""
-    kind, seat = entry[0], entry[1]
-    if kind is _DEAL_HOLE:
-        return Action("dh", target=seat, cards=_cards(entry[4]))  # type: ignore[arg-type]
-    if kind is _DEAL_BOARD:
-        return Action("db", cards=_cards(entry[4]))  # type: ignore[arg-type]
-    if kind is _BET_RAISE:
-        return Action("cbr", actor=seat, amount=entry[3])  # type: ignore[arg-type]
-    code = _PHH_KIND[kind]  # type: ignore[index]
-    if kind is _DRAW or kind is _SHOW:
-        return Action(code, actor=seat, cards=_cards(entry[4]))  # type: ignore[arg-type]
-    if kind is _MUCK:
-        return Action(code, actor=seat, cards=())  # type: ignore[arg-type]
-    return Action(code, actor=seat)  # type: ignore[arg-type]
+def _plain(which: int, seat: int, street: int) -> tuple[int, int, int, None, None]:
+    """The record (kind, seat, street, None, None) of a fold (``which`` 0), check (1) or
+    muck (2), shared for the first 32 seats and 8 streets."""
+    if seat < 32 and street < 8:
+        return _PLAIN[(which * 8 + street) * 32 + seat]
+    return (_PLAIN_KINDS[which], seat, street, None, None)
 
 
 def _cards(cards: Sequence[int]) -> tuple[int | None, ...]:

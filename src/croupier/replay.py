@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from croupier.actions import format_amount
+from croupier.actions import format_amount, from_events
 from croupier.cards import card_texts
 from croupier.errors import IllegalAction, PHHError, WrongBringIn, excerpt
 from croupier.games import Game, game
@@ -649,7 +649,7 @@ def history_of(hand: Hand) -> HandHistory:
         big_bet=game.bets[1] if fixed and game.bets else None,
         min_bet=None if fixed else game.min_bet,
         starting_stacks=hand.starting_stacks,
-        actions=hand.actions,
+        actions=from_events(hand.events),
         finishing_stacks=hand.stacks if hand.is_over else None,
         extra=extra,
     )

@@ -31,7 +31,7 @@ from croupier.hand cimport Hand
 from croupier.env.actions import ActionKind, ActionsError, as_action
 from croupier.events import EventKind
 
-cdef object _DRAW = EventKind.DRAW
+cdef int _DRAW = EventKind.DRAW.code  # hand.py records an event's kind as its code
 
 cnp.import_array()
 
@@ -246,7 +246,7 @@ cdef class Kernel:
         cdef int np_ = hand._n, other, at
         memset(rounds, 0, sizeof(rounds))
         for entry in hand._history:  # (kind, seat, street, amount, cards): hand.py's events
-            if entry[0] is _DRAW:
+            if entry[0] == _DRAW:
                 other = entry[1]
                 if not 0 <= other < np_ or rounds[other] >= self.draw_rounds:
                     raise ValueError(f"a draw of seat {other} that the layout has no room for")

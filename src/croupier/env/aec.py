@@ -251,8 +251,9 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
             self.encoder.record(self._summary, street, seat, raised)
 
     def render(self) -> None:
+        """``render_mode="human"``: print the hand so far, one event a line."""
         if self.render_mode == "human" and self.hand is not None:
-            print("\n".join(self.hand.history))
+            print("\n".join(map(str, self.hand.events)))
 
     def close(self) -> None:
         pass
