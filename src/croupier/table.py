@@ -12,6 +12,14 @@ Every game of the schedule must seat the table's players (checked when the
 table is made, with every other argument: a :class:`TableError` names the
 problem).
 
+The table keeps its last ``keep`` ended hands (50 by default, the hands a
+player can look back on at a site's table): :attr:`Table.history` gives each
+as a :class:`~croupier.phh.HandHistory` to replay, print or write to PHH,
+with the hand's number (``hand``, from 1), the players in their seats
+(``players``: ``"player 3"``; ``seats``: each player's number plus one, as
+PHH numbers seats from 1) and the table's size (``seat_count``).  Only the
+finished hands are held; the histories are written when asked for.
+
 A ``Table`` belongs to one thread at a time: ``deal`` or ``end_hand`` while
 another thread is inside one of them is refused with
 :class:`croupier.errors.ConcurrentUse` and changes nothing (the hand it deals
@@ -28,17 +36,25 @@ is a :class:`~croupier.hand.Hand`, which refuses a second thread the same way).
 (300, 0, True)
 >>> table.seats
 (1, 2, 0)
+>>> last = table.history[-1]
+>>> last.hand, last.players, last.seats
+(1, ('player 0', 'player 1', 'player 2'), (1, 2, 3))
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from croupier._guard import Guard
 from croupier._validate import as_int, as_sequence, shown
 from croupier.games import Game
 from croupier.hand import Hand
+
+if TYPE_CHECKING:
+    from croupier.phh import HandHistory
 
 __all__ = ["Level", "Table", "TableError", "levels"]
 
@@ -124,6 +140,7 @@ class Table:
         "_button",
         "_guard",
         "_hand",
+        "_kept",
         "_schedule",
         "_seats",
         "bought",
@@ -140,6 +157,7 @@ class Table:
         *,
         schedule: Sequence[Level | tuple[int, Game]] = (),
         rebuy: int | None = None,
+        keep: int = 50,
     ) -> None:
         if not isinstance(game, Game):
             raise TableError(f"game must be a croupier Game, got {shown(game)}")
@@ -151,6 +169,7 @@ class Table:
             entries = as_sequence(schedule, "schedule", "a sequence of levels")
             if rebuy is not None:
                 rebuy = as_int(rebuy, "rebuy")
+            keep = as_int(keep, "keep")
         except ValueError as exc:
             raise TableError(str(exc)) from None
         if any(s <= 0 for s in chips):
@@ -174,10 +193,16 @@ class Table:
                 )
         if rebuy is not None and rebuy <= 0:
             raise TableError(f"rebuy must be a positive number of chips, got {rebuy}")
-        self._start(tuple(plan), tuple(chips), rebuy)
+        if keep < 0:
+            raise TableError(f"keep must be a number of hands (0 or more), got {keep}")
+        self._start(tuple(plan), tuple(chips), rebuy, keep)
 
     def _start(
-        self, schedule: tuple[Level, ...], initial: tuple[int, ...], rebuy: int | None
+        self,
+        schedule: tuple[Level, ...],
+        initial: tuple[int, ...],
+        rebuy: int | None,
+        keep: int,
     ) -> None:
         """The state of a table that has played no hand (its arguments checked)."""
         self._schedule = schedule
@@ -190,12 +215,14 @@ class Table:
         self._button = len(initial) - 1
         self._seats: tuple[int, ...] = ()
         self._guard = Guard("the table")
+        # The last ended hands: (hand number, seats, hand); histories on demand.
+        self._kept: deque[tuple[int, tuple[int, ...], Hand]] = deque(maxlen=keep)
 
     def _fresh(self) -> Table:
         """A new table as this one was made (its game, schedule, stacks and rebuy),
         without checking them again (PokerEnv.reset: one a hand)."""
         table = object.__new__(Table)
-        table._start(self._schedule, self.initial, self.rebuy)
+        table._start(self._schedule, self.initial, self.rebuy, self._kept.maxlen or 0)
         return table
 
     @property
@@ -234,6 +261,35 @@ class Table:
     def hand(self) -> Hand | None:
         """The hand being played, or None between hands."""
         return self._hand
+
+    @property
+    def history(self) -> tuple[HandHistory, ...]:
+        """The last ended hands (at most ``keep``), oldest first, as hand histories.
+
+        >>> from croupier import NO_LIMIT, TexasHoldem, phh
+        >>> table = Table(TexasHoldem(NO_LIMIT, (1, 2)), [100, 100, 100], keep=2)
+        >>> for seed in range(3):
+        ...     hand = table.deal(seed=seed)
+        ...     hand.fold(); hand.fold()
+        ...     table.end_hand()
+        >>> [h.hand for h in table.history], table.history[-1].players
+        ([2, 3], ('player 2', 'player 0', 'player 1'))
+        >>> "seat_count = 3" in phh.dumps(table.history[-1])
+        True
+        """
+        from croupier.replay import history_of
+
+        size = len(self.initial)
+        return tuple(
+            replace(
+                history_of(hand),
+                hand=number,
+                players=tuple([f"player {p}" for p in seats]),
+                seats=tuple([p + 1 for p in seats]),
+                seat_count=size,
+            )
+            for number, seats, hand in self._kept
+        )
 
     @property
     def is_over(self) -> bool:
@@ -285,6 +341,8 @@ class Table:
                     self.bought += self.rebuy
         self._hand = None
         self.hands_played += 1
+        if self._kept.maxlen:
+            self._kept.append((self.hands_played, self._seats, hand))
         if not _is_stud(self.game):
             self._button = self._next(self._button, self._seats)
         players = self.players
