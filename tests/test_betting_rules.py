@@ -1091,7 +1091,8 @@ def test_showdown_after_an_all_in_run_out_the_lowest_seat_shows_first() -> None:
     hand = croupier.TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], deck=cards)
     play(hand, [(1, "a"), (0, "c")])
     assert hand.showdown_order == (0, 1)
-    assert phh_lines(hand.events)[-2:] == ("p1 sm AcAd", "p2 sm")  # the loser mucks
+    # Both hands were turned up before the flop (seed 001), lowest seat first.
+    assert phh_lines(hand.events)[-5:-3] == ("p1 sm AcAd", "p2 sm KcKd")
     assert hand.payoffs == (100, -100)
 
 
@@ -1134,7 +1135,12 @@ def test_everyone_with_chips_folds_to_two_short_all_ins() -> None:
     assert hand.payoffs == (-3, 8, -2, -3)
     assert hand.winnings == (0, 11, 0, 0)
     assert hand.showdown_order == (1, 2)
-    assert phh_lines(hand.events)[-2:] == ("p2 sm AsAh", "p3 sm")
+    # Both hands are turned up before the board is run out (seed 001), the
+    # loser's too: nothing is mucked.
+    text = phh_lines(hand.events)
+    shows = text.index("p2 sm AsAh"), text.index("p3 sm KsKh")
+    assert shows[1] == shows[0] + 1 and text[shows[1] + 1] == "d db 3s8dJc"
+    assert not [line for line in text if line == "p3 sm"]
 
 
 def test_fixed_limit_everyone_with_chips_folds_to_an_all_in_on_the_ante() -> None:

@@ -84,6 +84,18 @@ def _street_of(hand: Hand) -> object:
     return next(s for s in hand.game.streets if s.name == hand.street)
 
 
+def _held_before(events: tuple[Event, ...], end: int, seat: int) -> tuple[int | None, ...]:
+    """The cards ``seat`` holds after ``events[:end]``: its deals less its discards."""
+    held: list[int | None] = []
+    for e in events[:end]:
+        if e.seat == seat and e.kind is EventKind.DEAL_HOLE:
+            held.extend(e.cards)
+        elif e.seat == seat and e.kind is EventKind.DRAW:
+            for card in e.cards:
+                held.remove(card)
+    return tuple(held)
+
+
 def _payoffs_from_events(hand: Hand) -> list[int]:
     """Each seat's payoff, from the events alone (the module's table of amounts)."""
     n = hand.n_players
@@ -143,7 +155,9 @@ def test_events_tell_the_whole_hand(name: str) -> None:
         for seat in range(hand.n_players):
             assert sorted(holes[seat]) == sorted(hand.hole(seat))  # type: ignore[type-var]
         assert tuple(board) == hand.board
-        # The showdown: each seat still in shows or mucks once, at the end.
+        # The showdown: each seat still in shows or mucks once, in the
+        # showdown order, showing the cards it holds then (an all-in run-out
+        # shows them before the cards still to come, docs/rules.md §6.8).
         at_showdown = [e for e in events if e.kind in (EventKind.SHOW, EventKind.MUCK)]
         if at_showdown:
             assert sorted(e.seat for e in at_showdown) == [  # type: ignore[type-var]
@@ -151,8 +165,9 @@ def test_events_tell_the_whole_hand(name: str) -> None:
             ]
             assert [e.seat for e in at_showdown] == list(hand.showdown_order)
             for e in at_showdown:
-                want = hand.hole(e.seat) if e.kind is EventKind.SHOW else ()  # type: ignore[arg-type]
-                assert e.cards == want
+                assert e.seat is not None
+                held = _held_before(events, events.index(e), e.seat)
+                assert e.cards == (held if e.kind is EventKind.SHOW else ())
         else:
             assert sum(not f for f in hand.folded) == 1
         # PHH: the actions are the events translated.

@@ -12,7 +12,7 @@ cdef class Hand:
     cdef public object game
     cdef public object actor
     cdef public bint unsettled
-    cdef bint _bring_in_pending, _fixed, _stud, _draws, _drawing, _given
+    cdef bint _bring_in_pending, _fixed, _stud, _draws, _drawing, _given, _shown_early
     cdef object _unit
     cdef object _bring_in_seat, _forced_bring_in
     cdef list _up
@@ -65,6 +65,7 @@ cdef class Hand:
     cdef _deal(self, object street)
     cdef _bring_in_start(self)
     cdef _best_board_seat(self)
+    cdef _show_before_run_out(self)
     cdef _settle(self, bint showdown)
     cdef list _live_money(self)
     @cython.locals(k=Py_ssize_t, i=Py_ssize_t, n=Py_ssize_t)

@@ -193,6 +193,7 @@ class Hand:
         "_settle_inputs",
         "_settlement",
         "_showdown",
+        "_shown_early",
         "_stacks",
         "_starting",
         "_street",
@@ -294,6 +295,8 @@ class Hand:
         ) = None
         self._winnings: tuple[int, ...] | None = None
         self._showdown: tuple[int, ...] = ()
+        # Every hand still in was turned up before a run-out (docs/rules.md §6.8).
+        self._shown_early = False
         self.unsettled = False
         self.actor: int | None = None
         self._street = 0
@@ -1172,6 +1175,8 @@ class Hand:
             # No more betting possible: run the board out, then show down.  No
             # one acts in the rounds dealt now (the showdown order knows it).
             # Draw games: the players still in draw, then this comes back here.
+            if not self._draws and not self._shown_early:
+                self._show_before_run_out()
             while self._street < len(self.game.streets) - 1:
                 self._street += 1
                 street = self.game.streets[self._street]
@@ -1186,6 +1191,22 @@ class Hand:
             return
         self._street += 1
         self._begin_street()
+
+    def _show_before_run_out(self) -> None:
+        """Seed 001 (docs/rules.md §6.8): when nobody can bet any more and cards are
+        still to come, every hand still in is turned face up before they are dealt,
+        lowest seat first (the showdown order when nobody can act in the final
+        round).  Not in the draw games
+        (the players still choose their discards), nor with an unknown card (a
+        hand history's ``??``: the file's own show lines speak)."""
+        live = [i for i in range(self._n) if not self._folded[i]]
+        for i in live:
+            if UNKNOWN in self._holes[i]:
+                return
+        street = self._street
+        for i in live:
+            self._history.append((_SHOW, i, street, None, list(self._holes[i])))
+        self._shown_early = True
 
     def _settle(self, showdown: bool) -> None:
         self.actor = None
@@ -1215,7 +1236,7 @@ class Hand:
         received, returned = distribute(money, self._folded, values, lows, dead=dead)
         # The folded flags no longer change: the list itself is kept.
         self._settle_inputs = (money, self._folded, values, lows, dead, returned)
-        for k, i in enumerate(self._showdown):
+        for k, i in enumerate(() if self._shown_early else self._showdown):
             # The first player shows; after that a hand that wins nothing is
             # mucked (docs/rules.md §6.8: cards speak, a mucked hand cannot win).
             shown = k == 0 or received[i] > returned[i]
