@@ -213,11 +213,11 @@ def test_events_tell_the_whole_hand(name: str) -> None:
 
 
 def test_an_event_is_a_frozen_value_that_prints_its_parts() -> None:
-    event = Event(EventKind.SHOW, seat=2, street=3, cards=(51, None))
+    event = Event(EventKind.SHOW, seat=2, street=3, cards=(51, -1))
     with pytest.raises(dataclasses.FrozenInstanceError):
         event.seat = 1  # type: ignore[misc]
     assert str(event) == "show p3 As?? (street 3)"
-    assert event == Event(EventKind.SHOW, 2, 3, None, (51, None))
+    assert event == Event(EventKind.SHOW, 2, 3, None, (51, -1))
     assert not event.is_betting
     assert {
         EventKind.FOLD,
@@ -242,4 +242,4 @@ def test_an_unsettled_hand_has_no_award() -> None:
     assert EventKind.BET_RAISE not in kinds and EventKind.CALL in kinds
     assert not kinds & {EventKind.AWARD, EventKind.SHOW, EventKind.MUCK}
     deals = [e for e in hand.events if e.kind is EventKind.DEAL_HOLE]
-    assert [e.cards for e in deals] == [(None, None), (None, None)]
+    assert [e.cards for e in deals] == [(-1, -1), (-1, -1)]

@@ -151,7 +151,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     # the Cython core: hand values, pots, the shuffle, equity kernels
     frozenset(["hands", "pots", "_shuffle", "_equity_kernels"]),
     # the engine: each game named once, a game's structure, the hand
-    frozenset(["variants", "games", "hand"]),
+    frozenset(["variants", "games", "dealer", "hand"]),
     # what reads or writes hands: notation, files, replay, ranges, equity,
     # statistics, sessions, simulation
     frozenset(

@@ -397,12 +397,12 @@ def test_actions_of_a_stud_hand(wsop: dict[str, HandHistory]) -> None:
 
 def test_unknown_cards_are_none(handhq: dict[str, list[HandHistory]]) -> None:
     h = handhq["IPN-100NLH-ipn_NLH_handhq_2081-OBFUSCATED.phhs"][0]
-    assert h.actions[0] == Action("dh", target=0, cards=(None, None))
+    assert h.actions[0] == Action("dh", target=0, cards=(-1, -1))
     assert h.actions[0].to_text() == "d dh p1 ????"
     shown_unknown = [
         a for hands in handhq.values() for h in hands for a in h.actions if a.kind == "sm"
     ]
-    assert any(a.cards == (None, None) for a in shown_unknown)
+    assert any(a.cards == (-1, -1) for a in shown_unknown)
     assert any(a.cards and None not in a.cards for a in shown_unknown)
 
 
@@ -410,7 +410,7 @@ def test_unknown_cards_are_none(handhq: dict[str, list[HandHistory]]) -> None:
     ("text", "expected", "canonical"),
     [
         ("d dh p1 AsKd", Action("dh", target=0, cards=(51, 45)), None),
-        ("d dh p10 ????", Action("dh", target=9, cards=(None, None)), None),
+        ("d dh p10 ????", Action("dh", target=9, cards=(-1, -1)), None),
         ("d db 2c3d4h", Action("db", cards=(0, 5, 10)), None),
         ("p2 pb", Action("pb", actor=1), None),
         ("p1 cbr 2.50", Action("cbr", actor=0, amount=250), "p1 cbr 2.5"),
@@ -419,7 +419,7 @@ def test_unknown_cards_are_none(handhq: dict[str, list[HandHistory]]) -> None:
         ("p2 sd", Action("sd", actor=1), None),
         ("p2 sd 7s2c", Action("sd", actor=1, cards=(23, 0)), None),
         ("p1 sm", Action("sm", actor=0), None),
-        ("p1 sm ??Ad", Action("sm", actor=0, cards=(None, 49)), None),
+        ("p1 sm ??Ad", Action("sm", actor=0, cards=(-1, 49)), None),
         ("p1 sm -", Action("sm", actor=0, shows_dealt=True), None),
         ("p1 f # tanked", Action("f", actor=0, comment="tanked"), None),
         ("  p1   f  #   tanked  ", Action("f", actor=0, comment="tanked"), "p1 f # tanked"),
@@ -691,7 +691,7 @@ def small_hand(**changes: object) -> HandHistory:
         "blinds_or_straddles": (1, 2),
         "min_bet": 2,
         "starting_stacks": (200, None),
-        "actions": (Action("dh", target=0, cards=(None, None)), Action("f", actor=1)),
+        "actions": (Action("dh", target=0, cards=(-1, -1)), Action("f", actor=1)),
     }
     fields.update(changes)
     return HandHistory(**fields)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 # _sigint first: a Ctrl-C while the command starts is one line, status 130.
 from croupier import _sigint, hands, pots  # noqa: F401
 from croupier.cards import format_card, format_cards, parse_cards
+from croupier.dealer import Dealer
 from croupier.errors import ConcurrentUse, IllegalAction
 from croupier.games import (
     Badugi,
@@ -57,6 +58,7 @@ __all__ = [
     "Badugi",
     "ConcurrentUse",
     "CourchevelHiLo",
+    "Dealer",
     "DeuceToSevenSingleDraw",
     "DeuceToSevenTripleDraw",
     "EquityResult",

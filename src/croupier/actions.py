@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from decimal import Context, Decimal
 from typing import Literal, cast
 
-from croupier.cards import RANKS, SUITS, UNKNOWN_TEXT, card_texts
+from croupier.cards import RANKS, SUITS, UNKNOWN, UNKNOWN_TEXT, card_texts
 from croupier.errors import PHHError, excerpt
 from croupier.events import Event, EventKind
 
@@ -51,10 +51,10 @@ _PLAYER_KINDS = frozenset({"pb", "cbr", "cc", "f", "sd", "sm"})
 _KINDS = _DEALER_KINDS | _PLAYER_KINDS | {"noop"}
 
 # Strict PHH card text (upper-case rank, lower-case suit), by card code.
-_CARD_OF: dict[str, int | None] = {
+_CARD_OF: dict[str, int] = {
     rank + suit: 4 * r + s for r, rank in enumerate(RANKS) for s, suit in enumerate(SUITS)
 }
-_CARD_OF[UNKNOWN_TEXT] = None
+_CARD_OF[UNKNOWN_TEXT] = UNKNOWN
 
 MAX_PLACES = 18
 """Amounts have at most this many decimal places (the scale is at most ``10**18``)."""
@@ -143,9 +143,7 @@ def scale_exponent(scale: object) -> int:
 
 # -- parsing --------------------------------------------------------------------------
 
-Parts = tuple[
-    ActionKind, int | None, int | None, tuple[int | None, ...], Decimal | None, bool, str | None
-]
+Parts = tuple[ActionKind, int | None, int | None, tuple[int, ...], Decimal | None, bool, str | None]
 """The fields of an :class:`Action`, in order, with the amount still a ``Decimal``."""
 
 
@@ -158,7 +156,7 @@ def _player(token: str) -> int:
     return int(digits) - 1
 
 
-def _cards(text: str) -> tuple[int | None, ...]:
+def _cards(text: str) -> tuple[int, ...]:
     if len(text) % 2:
         raise PHHError(f"bad cards {excerpt(text)}: odd number of characters")
     try:
@@ -218,7 +216,7 @@ def parse(text: str) -> Parts:
     raise PHHError(f"unknown player action {excerpt(kind)}")
 
 
-def _format_cards(cards: Iterable[int | None]) -> str:
+def _format_cards(cards: Iterable[int]) -> str:
     return "".join(card_texts(cards))
 
 
@@ -235,13 +233,14 @@ class Action:
 
     ``actor`` is the acting player's 0-based index, ``None`` for the dealer
     (and for ``noop``); ``target`` is the player dealt to by ``dh``; ``cards``
-    are card codes, ``None`` for an unknown card ``??``; ``amount`` is the
-    ``cbr`` amount in units of ``1/scale`` of the hand; ``shows_dealt`` is set
-    by ``sm -``; ``comment`` is the commentary after ``#`` (``None`` if none).
+    are card codes, :data:`croupier.cards.UNKNOWN` (``-1``) for an unknown card
+    ``??``; ``amount`` is the ``cbr`` amount in units of ``1/scale`` of the hand;
+    ``shows_dealt`` is set by ``sm -``; ``comment`` is the commentary after
+    ``#`` (``None`` if none).
     Construction checks the fields (:class:`~croupier.errors.PHHError`).
 
     >>> Action.from_text("d dh p3 As??").cards
-    (51, None)
+    (51, -1)
     >>> Action.from_text("p1 raise 5")
     Traceback (most recent call last):
     ...
@@ -255,7 +254,7 @@ class Action:
     kind: ActionKind
     actor: int | None = None
     target: int | None = None
-    cards: tuple[int | None, ...] = ()
+    cards: tuple[int, ...] = ()
     amount: int | None = None
     shows_dealt: bool = False
     comment: str | None = None
@@ -277,8 +276,8 @@ class Action:
         if not isinstance(self.cards, tuple):
             raise PHHError("cards must be a tuple")
         for card in self.cards:
-            if card is not None and (type(card) is not int or not 0 <= card < 52):
-                raise PHHError(f"bad card code {card!r} (expected an int in 0..51 or None)")
+            if type(card) is not int or not UNKNOWN <= card < 52:
+                raise PHHError(f"bad card code {card!r} (expected an int in 0..51, or -1: unknown)")
         if kind in _DEALER_KINDS and not self.cards:
             raise PHHError(f"a {kind!r} action needs cards")
         if kind not in _DEALER_KINDS and kind not in ("sd", "sm") and self.cards:
@@ -317,7 +316,7 @@ class Action:
     def to_text(self, scale: int = 1) -> str:
         """The canonical notation (single spaces, amounts divided by ``scale``).
 
-        >>> Action("dh", target=0, cards=(51, None)).to_text()
+        >>> Action("dh", target=0, cards=(51, -1)).to_text()
         'd dh p1 As??'
         >>> Action("noop", comment="burn").to_text()
         '# burn'

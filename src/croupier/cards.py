@@ -41,6 +41,7 @@ SUITS = "cdhs"
 __all__ = [
     "RANKS",
     "SUITS",
+    "UNKNOWN",
     "UNKNOWN_TEXT",
     "as_card",
     "as_card_array",
@@ -52,6 +53,10 @@ __all__ = [
     "parse_cards",
     "rank_code",
 ]
+
+UNKNOWN = -1
+"""The code of a card nobody saw (a hand history's ``??``): the one unknown-card
+value of the engine, its events, hand histories and replay."""
 
 UNKNOWN_TEXT = "??"
 """How an unknown card is written (hand histories, a hand's history lines)."""
@@ -136,15 +141,15 @@ def format_card(code: SupportsIndex) -> str:
     return RANKS[value >> 2] + SUITS[value & 3]
 
 
-def card_texts(codes: Iterable[SupportsIndex | None]) -> list[str]:
-    """Text of each card, ``??`` for an unknown one (``None`` or a negative code).
+def card_texts(codes: Iterable[SupportsIndex]) -> list[str]:
+    """Text of each card, ``??`` for an unknown one (:data:`UNKNOWN`, or any negative code).
 
-    >>> card_texts([51, None, -1, 0])
-    ['As', '??', '??', '2c']
+    >>> card_texts([51, UNKNOWN, 0])
+    ['As', '??', '2c']
     """
     return [
         UNKNOWN_TEXT
-        if c is None or (type(c) is int and c < 0) or (_integer(c) and as_int(c, "card") < 0)
+        if (type(c) is int and c < 0) or (_integer(c) and as_int(c, "card") < 0)
         else format_card(cast(SupportsIndex, c))
         for c in as_sequence(codes, "cards")
     ]

@@ -120,7 +120,7 @@ class Event:
     seat: int | None
     street: int
     amount: int | None = None
-    cards: tuple[int | None, ...] = ()
+    cards: tuple[int, ...] = ()
 
     @property
     def is_betting(self) -> bool:
@@ -141,8 +141,8 @@ class Event:
         return " ".join(parts)
 
 
-def _text(card: int | None) -> str:
-    return "??" if card is None else _RANKS[card >> 2] + _SUITS[card & 3]
+def _text(card: int) -> str:
+    return "??" if card < 0 else _RANKS[card >> 2] + _SUITS[card & 3]
 
 
 # The kinds whose printed form names the street (deals show it by their cards).

@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from croupier._validate import as_int, is_bool
-from croupier.hand import Hand, deal_order
+from croupier.dealer import Dealer
+from croupier.hand import Hand
 from croupier.structures import FIXED_LIMIT, Structure
 from croupier.variants import (
     Street,
@@ -300,24 +301,6 @@ class Game:
             blinds[n - 1] += self.button_blind  # the button: the last seat
         return antes, blinds
 
-    def deals(
-        self, street: Street, seats: Sequence[int], cards_left: int = 52
-    ) -> list[tuple[int | None, int]]:
-        """The dealing order of a street: ``(seat, cards)`` for each seat in ``seats``
-        (the players still in, from seat 0 on), then ``(None, cards)`` for the board.
-
-        The engine's one dealing order, :func:`croupier.hand.deal_order`
-        (docs/rules.md §1.5, §5.4).
-
-        >>> from croupier import NO_LIMIT, Razz, TexasHoldem
-        >>> game = TexasHoldem(NO_LIMIT)
-        >>> game.deals(game.streets[0], [0, 1, 2]), game.deals(game.streets[1], [0, 2])
-        ([(0, 2), (1, 2), (2, 2)], [(None, 3)])
-        >>> Razz().deals(Razz().streets[4], range(8), cards_left=4)
-        [(None, 1)]
-        """
-        return deal_order(street, seats, cards_left)
-
     def unit(self, street: int) -> int:
         """The fixed-limit bet size of a street (``bets[0]`` or ``bets[1]``)."""
         assert self.bets is not None
@@ -329,8 +312,9 @@ class Game:
         seed: int | None = None,
         deck: Sequence[int] | None = None,
         bring_in_seat: int | None = None,
+        dealer: Dealer | None = None,
     ) -> Hand:
-        """Deal a new hand: a shuffle from ``seed``, or the given ``deck`` order.
+        """Deal a new hand: a shuffle from ``seed``, the given ``deck`` order, or a ``dealer``.
 
         ``deck`` lists the cards from the top: each street deals the hole cards
         player by player from seat 0 (all of one player's cards together),
@@ -341,9 +325,10 @@ class Game:
         :class:`croupier.errors.WrongBringIn`, a ``ValueError``).  Stacks may
         be of any size (settled exactly).  Every bad argument is a
         ``ValueError`` naming it, raised here: no action that the hand accepts
-        can fail later.
+        can fail later.  A :class:`croupier.dealer.Dealer` names each seat's and
+        the board's cards instead of a deck (a hand history's dealer).
         """
-        return Hand(self, stacks, seed=seed, deck=deck, bring_in_seat=bring_in_seat)
+        return Hand(self, stacks, seed=seed, deck=deck, bring_in_seat=bring_in_seat, dealer=dealer)
 
 
 def _sequence(name: str, values: object) -> tuple[object, ...]:

@@ -19,6 +19,7 @@ cdef class Hand:
     cdef int _n, _live, _able, _street, _raises, _last_blind_seat, _reshuffles, _free
     cdef list _acted, _bets, _board, _contributed, _dead, _deck, _folded, _history, _holes, _stacks
     cdef list _muck
+    cdef object _streams, _revealed
     cdef object _seed
     cdef object _aggressor, _previous_aggressor, _first_actor, _full_level, _increment
     cdef object _to_match, _blind_level, _settlement, _settle_inputs, _winnings
@@ -66,6 +67,8 @@ cdef class Hand:
     cdef _bring_in_start(self)
     cdef _best_board_seat(self)
     cdef _show_before_run_out(self)
+    @cython.locals(k=Py_ssize_t)
+    cdef _reveal(self, list live)
     cdef _settle(self, bint showdown)
     cdef list _live_money(self)
     @cython.locals(k=Py_ssize_t, i=Py_ssize_t, n=Py_ssize_t)

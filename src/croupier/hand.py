@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, cast
 
 from croupier._shuffle import key_stream, order_by_keys
 from croupier._validate import MAX_CHIPS, as_int, is_int
-from croupier.cards import UNKNOWN_TEXT, parse_cards
+from croupier.cards import UNKNOWN, UNKNOWN_TEXT, parse_cards
 from croupier.errors import ConcurrentUse, IllegalAction, WrongBringIn
 from croupier.events import KINDS, Event, EventKind
 from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Protocol
 
+    from croupier.dealer import Dealer
     from croupier.structures import Structure
     from croupier.variants import Street, Variant
 
@@ -113,7 +114,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Hand", "deal_order"]
 
-UNKNOWN = -1
 DECK_SIZE = 52
 
 
@@ -189,6 +189,7 @@ class Hand:
         "_raises",
         "_received",
         "_reshuffles",
+        "_revealed",
         "_seed",
         "_settle_inputs",
         "_settlement",
@@ -196,6 +197,7 @@ class Hand:
         "_shown_early",
         "_stacks",
         "_starting",
+        "_streams",
         "_street",
         "_stud",
         "_to_match",
@@ -214,6 +216,7 @@ class Hand:
         seed: int | None = None,
         deck: Sequence[int] | None = None,
         bring_in_seat: int | None = None,
+        dealer: Dealer | None = None,
     ) -> None:
         self._busy = False  # an action is under way (Hand._claim)
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
@@ -265,8 +268,16 @@ class Hand:
         self._reshuffles = 0
         self._free = 0  # during a draw: the cards no player still in holds
         self._seed = seed
-        self._given = deck is not None
-        self._deck = _make_deck(game, n, plan, seed, deck)
+        self._streams: list[list[int]] | None = None
+        self._revealed: list[list[int]] | None = None
+        if dealer is not None:
+            if seed is not None or deck is not None:
+                raise ValueError("a hand is dealt by a seed, a deck or a dealer, not two of them")
+            self._streams, self._revealed = _streams_of(game, n, draws, dealer)
+            self._deck = []
+        else:
+            self._deck = _make_deck(game, n, plan, seed, deck)
+        self._given = deck is not None or dealer is not None
         self._stacks = stacks  # a list of its own (made above)
         self._starting = tuple(stacks)
         self._bets = [0] * n
@@ -438,7 +449,7 @@ class Hand:
                 entry[1],  # type: ignore[arg-type]
                 entry[2],  # type: ignore[arg-type]
                 entry[3],  # type: ignore[arg-type]
-                () if entry[4] is None else _cards(entry[4]),  # type: ignore[arg-type]
+                () if entry[4] is None else tuple(entry[4]),  # type: ignore[arg-type]
             )
             for entry in self._history
         ]
@@ -744,8 +755,8 @@ class Hand:
         """Draw: throw away ``cards`` and be dealt as many from the stub (docs/rules.md §5.7).
 
         ``cards`` are cards the actor holds: text (``"Kh 7c"``; ``??`` for a
-        card unknown to a hand history) or a sequence of codes (``-1`` or
-        ``None``: an unknown card).  Discarding nothing is standing pat.
+        card unknown to a hand history) or a sequence of codes (``-1``,
+        :data:`croupier.cards.UNKNOWN`: an unknown card).  Discarding nothing is standing pat.
         Anything else, or a discard when no draw is under way, raises
         :class:`~croupier.errors.IllegalAction` and changes nothing.
 
@@ -881,8 +892,10 @@ class Hand:
         return len(self.game.deck) - held
 
     def _check_given_deal(self, i: int, discards: list[int]) -> None:
-        """A given deck's next cards may not be held, or be ``discards`` (§5.7)."""
+        """A given deck's (or dealer's) next cards may not be held, or be ``discards`` (§5.7)."""
         deck, k = self._deck, len(discards)
+        if self._streams is not None:
+            deck = self._streams[i]
         coming = [deck[-1 - m] for m in range(min(k, len(deck)))]
         taken = set(discards)
         for j in range(self._n):
@@ -912,7 +925,7 @@ class Hand:
             hole = self._holes[i]
             for c in discards:
                 hole.remove(c)
-            deck = self._deck
+            deck = self._deck if self._streams is None else self._streams[i]
             if self._given:
                 new = [deck.pop() if deck else UNKNOWN for _ in range(k)]
             else:
@@ -1062,11 +1075,21 @@ class Hand:
 
     def _deal(self, street: Street) -> None:
         deck = self._deck
+        streams = self._streams
+        left = len(deck)
         seats: list[int] = []
         if street.hole or street.up:  # the players still in get cards
             seats = [i for i in range(self._n) if not self._folded[i]]
-        for seat, count in deal_order(street, seats, len(deck)):
-            cards = [deck.pop() for _ in range(count)]
+            if streams is not None:  # the cards the game's deck has left
+                left = len(self.game.deck) - len(self._board)
+                for hole in self._holes:
+                    left -= len(hole)
+        for seat, count in deal_order(street, seats, left):
+            if streams is not None:
+                deck = streams[self._n if seat is None else seat]
+                cards = [deck.pop() if deck else UNKNOWN for _ in range(count)]
+            else:
+                cards = [deck.pop() for _ in range(count)]
             if seat is None:
                 self._board.extend(cards)
                 self._history.append((_DEAL_BOARD, None, self._street, None, cards))
@@ -1200,6 +1223,8 @@ class Hand:
         (the players still choose their discards), nor with an unknown card (a
         hand history's ``??``: the file's own show lines speak)."""
         live = [i for i in range(self._n) if not self._folded[i]]
+        if self._revealed is not None:
+            self._reveal(live)
         for i in live:
             if UNKNOWN in self._holes[i]:
                 return
@@ -1207,6 +1232,20 @@ class Hand:
         for i in live:
             self._history.append((_SHOW, i, street, None, list(self._holes[i])))
         self._shown_early = True
+
+    def _reveal(self, live: list[int]) -> None:
+        """The dealer's revealed cards fill the unknown cards of the hands still in
+        (a hand history's ``??`` that the player shows at the end)."""
+        revealed = self._revealed
+        assert revealed is not None
+        for i in live:
+            hole = self._holes[i]
+            if UNKNOWN not in hole or not revealed[i]:
+                continue
+            rest = [c for c in revealed[i] if c != UNKNOWN and c not in hole]
+            for k in range(len(hole)):
+                if hole[k] == UNKNOWN and rest:
+                    hole[k] = rest.pop(0)
 
     def _settle(self, showdown: bool) -> None:
         self.actor = None
@@ -1216,6 +1255,8 @@ class Hand:
         if showdown:
             live = [i for i in range(n) if not self._folded[i]]
             self._showdown = self._showdown_order(live)
+            if self._revealed is not None:
+                self._reveal(live)
             board = tuple(self._board)
             unknown = UNKNOWN in board
             for i in live:
@@ -1312,18 +1353,12 @@ def _plain(which: int, seat: int, street: int) -> tuple[int, int, int, None, Non
     return (_PLAIN_KINDS[which], seat, street, None, None)
 
 
-def _cards(cards: Sequence[int]) -> tuple[int | None, ...]:
-    return tuple(None if c == UNKNOWN else c for c in cards)
-
-
 def _text(card: int) -> str:
     return "??" if card == UNKNOWN else "23456789TJQKA"[card >> 2] + "cdhs"[card & 3]
 
 
 def _discard_code(card: object) -> int:
-    """One discarded card given as a number: a code 0..51, or ``-1``/``None`` (unknown)."""
-    if card is None:
-        return UNKNOWN
+    """One discarded card given as a number: a code 0..51, or ``-1`` (unknown)."""
     if is_int(card):
         code = as_int(card, "card")
         if -1 <= code < DECK_SIZE:
@@ -1453,6 +1488,51 @@ def _plan(game: Game, n: int) -> _Plan:
         _plans.clear()
     _plans[key] = plan
     return plan
+
+
+def _streams_of(
+    game: Game, n: int, draws: bool, dealer: Dealer
+) -> tuple[list[list[int]], list[list[int]]]:
+    """What ``dealer`` deals each seat and the board (each stream reversed, dealt by
+    popping), and what each seat reveals at the end: read once and checked here."""
+    in_game = game.deck
+    known: list[int] = []
+
+    def read(values: object, what: str) -> list[int]:
+        if isinstance(values, (str, bytes, dict, set, frozenset)) or not hasattr(values, "__len__"):
+            raise ValueError(
+                f"the dealer's {what} must be a sequence of card codes, got {values!r}"
+            )
+        out: list[int] = []
+        for c in list(values):  # type: ignore[call-overload]
+            if not is_int(c) or not -1 <= c < DECK_SIZE:
+                raise ValueError(f"the dealer's {what}: {c!r} is not a card code 0..51 (or -1)")
+            card = as_int(c, "card")
+            if card != UNKNOWN and card not in in_game:
+                raise ValueError(
+                    f"the dealer's {what}: {_text(card)} is not in the {game.name} deck"
+                )
+            out.append(card)
+        return out
+
+    streams: list[list[int]] = []
+    for seat in [*range(n), None]:
+        what = "board" if seat is None else f"cards of seat {seat}"
+        cards = read(dealer.cards(seat), what)
+        known += [c for c in cards if c != UNKNOWN]
+        cards.reverse()
+        streams.append(cards)
+    revealed: list[list[int]] = []
+    for seat in range(n):
+        shown = read(dealer.revealed(seat), f"revealed cards of seat {seat}")
+        known += [c for c in shown if c != UNKNOWN and c not in streams[seat]]
+        revealed.append(shown)
+    # Draw games: a card discarded may be dealt again after a reshuffle (§5.7;
+    # checked when it is dealt).
+    if not draws and len(set(known)) != len(known):
+        twice = next(c for c in known if known.count(c) > 1)
+        raise ValueError(f"the dealer deals {_text(twice)} twice")
+    return streams, revealed
 
 
 def _make_deck(

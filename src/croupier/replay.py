@@ -51,10 +51,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from croupier.actions import format_amount, from_events
-from croupier.cards import card_texts
+from croupier.cards import UNKNOWN, card_texts
+from croupier.dealer import Dealer
 from croupier.errors import IllegalAction, PHHError, WrongBringIn, excerpt
 from croupier.games import Game, game
-from croupier.hand import UNKNOWN, Hand
+from croupier.hand import Hand
 from croupier.structures import FIXED_LIMIT, Structure
 from croupier.variants import from_phh, phh_codes, rules_of
 
@@ -191,8 +192,8 @@ def _per_seat(values: Sequence[int], seat_of: Sequence[int]) -> tuple[int, ...]:
 # _CACHE_SIZE entries.
 _CACHE_SIZE = 4096
 # key -> (game, seat of each player, whether every player sits in his own seat,
-# whether the game is stud, whether it draws, the dealing plan of _flop_deck)
-_Entry = tuple[Game, tuple[int, ...], bool, bool, bool, tuple[tuple[int, int], ...]]
+# whether the game is stud)
+_Entry = tuple[Game, tuple[int, ...], bool, bool]
 _games: dict[tuple[object, ...], _Entry] = {}
 
 
@@ -227,26 +228,7 @@ def _entry(history: HandHistory) -> _Entry:
     found = _games.get(key)
     if found is None:
         made, seats = _make_game(history)
-        n = len(seats)
-        plan: list[tuple[int, int]] = []
-        if not (made.is_stud or made.is_draw):
-            # The engine's dealing order (Game.deals), every seat in: in these
-            # games every hole card is dealt before anyone can fold.
-            dealt = [0] * (n + 1)  # cards so far of each seat, then of the board
-            for street in made.streets:
-                for target, count in made.deals(street, range(n)):
-                    where = n if target is None else target
-                    for _ in range(count):
-                        plan.append((where, dealt[where]))
-                        dealt[where] += 1
-        found = (
-            made,
-            tuple(seats),
-            seats == list(range(n)),
-            made.is_stud,
-            made.is_draw,
-            tuple(plan),
-        )
+        found = (made, tuple(seats), seats == list(range(len(seats))), made.is_stud)
         if len(_games) >= _CACHE_SIZE:
             _games.clear()
         _games[key] = found
@@ -301,143 +283,48 @@ def _make_game(history: HandHistory) -> tuple[Game, list[int]]:
     return blind_game, seat_of
 
 
-def _shown(history: HandHistory) -> dict[int, list[int]]:
-    """The cards each player (PHH index) shows at showdown, ``UNKNOWN`` for ``??``."""
-    return {
-        action.actor: [UNKNOWN if c is None else c for c in action.cards]
-        for action in history.actions
-        if action.kind == "sm" and action.actor is not None and action.cards
-    }
+class _HistoryDealer(Dealer):
+    """A hand history's cards, seat by seat: each ``d dh`` line adds to its player's
+    cards (draw games: the first is the hand, each later one a draw's
+    replacements), each ``d db`` line to the board's; a ``sm`` line's cards are
+    what the player reveals at the end."""
 
+    __slots__ = ("_board", "_holes", "_players", "_shown")
 
-def _stud_deck(history: HandHistory) -> list[int]:
-    """Stud deals street by street to the players still in, as the file lists them."""
-    shown = _shown(history)
-    deck: list[int] = []
-    dealt = [0] * len(history.starting_stacks)
-    for action in history.actions:
-        if action.kind not in ("dh", "db"):
-            continue
-        for c in action.cards:
-            card = UNKNOWN if c is None else c
-            if action.kind == "dh" and action.target is not None:
-                k = dealt[action.target]
-                seen = shown.get(action.target, [])
-                if card == UNKNOWN and k < len(seen):
-                    card = seen[k]
-                dealt[action.target] += 1
-            deck.append(card)
-    return deck + [UNKNOWN] * (52 - len(deck))
+    def __init__(self, history: HandHistory, seat_of: Sequence[int]) -> None:
+        n = len(seat_of)
+        holes: list[list[int]] = [[] for _ in range(n)]
+        board: list[int] = []
+        shown: list[list[int]] = [[] for _ in range(n)]
+        for action in history.actions:
+            kind = action.kind
+            if kind == "dh":
+                target = action.target
+                if target is not None and target < n:
+                    holes[seat_of[target]].extend(action.cards)
+            elif kind == "db":
+                board.extend(action.cards)
+            elif kind == "sm" and action.cards and action.actor is not None:
+                shown[seat_of[action.actor]] = list(action.cards)
+        self._holes, self._board, self._shown = holes, board, shown
+        self._players = {seat: p for p, seat in enumerate(seat_of)}
 
+    def cards(self, seat: int | None) -> list[int]:
+        return self._board if seat is None else self._holes[seat]
 
-def _draw_deck(history: HandHistory, game: Game, seat_of: Sequence[int]) -> list[int]:
-    """Draw games: each seat's hand, then every draw's replacements in ``sd`` order.
+    def revealed(self, seat: int) -> list[int]:
+        return self._shown[seat]
 
-    A player's first ``d dh`` line is their hand; each later one deals the
-    replacements of their last discard.  The cards are followed through the
-    draws so that those shown at the showdown fill the unknown ones they held.
-    """
-    n = len(seat_of)
-    cells: list[int] = []  # every card dealt, as the history has it (UNKNOWN for ??)
-    first: list[list[int] | None] = [None] * n  # the cells of each player's first hand
-    held: list[list[int]] = [[] for _ in range(n)]  # the cells each player holds
-    waiting: list[int | None] = [None] * n  # the discard whose replacements are due
-    draws: list[list[int]] = []  # the replacement cells of each discard, in sd order
-    for action in history.actions:
-        p = action.actor if action.kind == "sd" else action.target
-        if p is None or p >= n or action.kind not in ("sd", "dh"):
-            continue
-        cards = [UNKNOWN if c is None else c for c in action.cards]
-        if action.kind == "dh":
-            new = list(range(len(cells), len(cells) + len(cards)))
-            cells.extend(cards)
-            due = waiting[p]
-            if first[p] is None:
-                first[p] = new
-            elif due is not None and len(draws[due]) == len(new):
-                draws[due] = new
-                waiting[p] = None
-            else:
-                wanted = 0 if due is None else len(draws[due])
-                raise ValueError(f"p{p + 1} is dealt {len(new)} cards after discarding {wanted}")
-            held[p].extend(new)
-            continue
-        hand = held[p]
-        for card in cards:  # the discards leave the hand (a known card may name a ??)
-            match = next((c for c in hand if cells[c] == card), None)
-            if match is None:
-                match = next((c for c in hand if cells[c] == UNKNOWN), None)
-                if match is not None:
-                    cells[match] = card
-            if match is not None:
-                hand.remove(match)
-        if cards:
-            draws.append([-1] * len(cards))
-            waiting[p] = len(draws) - 1
-    for player, shown in _shown(history).items():
-        if player >= n:
-            continue
-        hand = held[player]
-        rest = list(shown)
-        for c in hand:
-            if cells[c] != UNKNOWN:
-                if cells[c] not in rest and UNKNOWN not in rest:
-                    raise ValueError(
-                        f"p{player + 1} shows {card_texts(shown)} but holds "
-                        f"{card_texts(cells[c] for c in hand)}"
-                    )
-                rest.remove(cells[c] if cells[c] in rest else UNKNOWN)
-        for c in hand:
-            if cells[c] == UNKNOWN and rest:
-                cells[c] = rest.pop(0)
-    hand_size = game.streets[0].hole
-    deck: list[int] = []
-    for seat in range(n):
-        dealt = [cells[c] for c in first[seat_of.index(seat)] or ()][:hand_size]
-        deck.extend(dealt + [UNKNOWN] * (hand_size - len(dealt)))
-    for slots in draws:
-        deck.extend(UNKNOWN if c < 0 else cells[c] for c in slots)
-    return deck
-
-
-def _flop_deck(
-    history: HandHistory, seat_of: Sequence[int], plan: tuple[tuple[int, int], ...]
-) -> list[int]:
-    """The deck of a flop game: ``plan`` gives the (seat, or ``n`` for the board,
-    and its card number) of each card in dealing order (see :func:`_entry`)."""
-    n = len(seat_of)
-    dealt: list[list[int]] = [[] for _ in range(n + 1)]  # each seat's cards, then the board
-    shown = False
-    for action in history.actions:
-        kind = action.kind
-        if kind == "dh":
-            target = action.target
-            if target is not None:
-                hole = dealt[seat_of[target]]
-                for c in action.cards:
-                    hole.append(UNKNOWN if c is None else c)
-        elif kind == "db":
-            board = dealt[n]
-            for c in action.cards:
-                board.append(UNKNOWN if c is None else c)
-        elif kind == "sm" and action.cards:
-            shown = True
-    if shown:
-        _fill_shown(history, seat_of, dealt)
-    return [dealt[where][k] if k < len(dealt[where]) else UNKNOWN for where, k in plan]
-
-
-def _fill_shown(history: HandHistory, seat_of: Sequence[int], holes: list[list[int]]) -> None:
-    """The cards shown at showdown fill the unknown hole cards (``holes`` per seat)."""
-    for player, cards in _shown(history).items():
-        seat = seat_of[player]
-        hole = holes[seat]
-        if len(cards) == len(hole):
-            for k, (dealt, seen) in enumerate(zip(hole, cards, strict=True)):
-                if dealt == UNKNOWN:
-                    hole[k] = seen
-                elif seen not in (dealt, UNKNOWN) and sorted(hole) != sorted(cards):
-                    raise ValueError(f"seat {seat} shows {cards} but was dealt {hole}")
+    def check_shown(self, hand: Hand) -> None:
+        """A ``ValueError`` when a player shows a card they do not hold at the end."""
+        for seat, shown in enumerate(self._shown):
+            held = hand.hole(seat)
+            missing = [c for c in shown if c != UNKNOWN and c not in held]
+            if len(missing) > held.count(UNKNOWN):  # an unknown card held may be any
+                raise ValueError(
+                    f"p{self._players[seat] + 1} shows {''.join(card_texts(shown))} but holds "
+                    f"{''.join(card_texts(held))}"
+                )
 
 
 class Replay:
@@ -525,7 +412,7 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
     (unless ``check`` is false) :class:`~croupier.errors.PHHError` when the hand
     ends on other stacks than the file's ``finishing_stacks``.
     """
-    game, seat_of, in_order, stud, draws, plan = _entry(history)
+    game, seat_of, in_order, stud = _entry(history)
     starting = history.starting_stacks
     unlimited = unlimited_stack(history) if None in starting else 0
     stacks = [unlimited if s is None else s for s in starting]
@@ -537,19 +424,15 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
         first = next((a for a in history.actions if a.actor is not None), None)
         if first is not None and first.kind in ("pb", "cbr"):
             bring_in_seat = seat_of[first.actor]  # type: ignore[index]
-        deck = _stud_deck(history)
-    elif draws:
-        deck = _draw_deck(history, game, seat_of)
-    else:
-        deck = _flop_deck(history, seat_of, plan)
+    dealer = _HistoryDealer(history, seat_of)
     try:
-        hand = Hand(game, stacks, deck=deck, bring_in_seat=bring_in_seat)
+        hand = Hand(game, stacks, bring_in_seat=bring_in_seat, dealer=dealer)
     except WrongBringIn as exc:
         raise IllegalAction(f"the wrong seat brings in: {exc}") from None
     for index, action in enumerate(history.actions):
         actor, kind = action.actor, action.kind
         if actor is None or kind == "sm":
-            continue  # dealing (done from the deck) and showing (cards speak)
+            continue  # dealing (the dealer's) and showing (cards speak)
         seat = seat_of[actor]
         if hand.actor != seat:
             where = _where(history, index)
@@ -567,13 +450,14 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
             elif kind == "pb":
                 hand.bring_in()
             elif kind == "sd" and action.cards:
-                hand.discard([UNKNOWN if c is None else c for c in action.cards])
+                hand.discard(list(action.cards))
             elif kind == "sd":
                 hand.stand_pat()
             else:
                 raise IllegalAction(f"{kind!r} is not an action of this game")
         except IllegalAction as exc:
             raise IllegalAction(f"{_where(history, index)}: {exc}") from None
+    dealer.check_shown(hand)
     result = Replay(history, hand, seat_of)
     recorded = history.finishing_stacks
     if check and recorded is not None and hand.is_over and not hand.unsettled:
