@@ -369,11 +369,14 @@ def _report(history: HandHistory, number: int) -> _Report:
     streets: list[_Street] = []
     showdown: list[_Act] = []
     pot = sum(seen[0][7]) if seen else sum(hand.contributions)
-    done, current = 0, -1
+    done, current, run = 0, -1, ""
     previous: EventKind | None = None
     for event in hand.events:
         kind = event.kind
         if kind in _UNREPORTED:
+            continue
+        if kind is EventKind.RUN:  # the board run out again: its streets follow
+            run, current = f" (run {event.amount})", -1
             continue
         if kind is EventKind.SHOW or kind is EventKind.MUCK:
             assert event.seat is not None
@@ -385,7 +388,7 @@ def _report(history: HandHistory, number: int) -> _Report:
         if event.street != current:
             if streets:
                 streets[-1].pot = money(pot)
-            streets.append(_Street(game.streets[event.street].name))
+            streets.append(_Street(game.streets[event.street].name + run))
             current = event.street
         if kind is EventKind.DEAL_HOLE:
             assert event.seat is not None

@@ -366,6 +366,8 @@ def _of_event(event: Event) -> Action:
         return Action("dh", target=event.seat, cards=event.cards)
     if kind is EventKind.DEAL_BOARD:
         return Action("db", cards=event.cards)
+    if kind is EventKind.RUN:  # the next board lines are that run's (user field _runs)
+        return Action("noop", comment=f"run {event.amount}")
     code = _PHH_KIND[kind]
     if kind is EventKind.BET_RAISE:
         return Action(code, actor=event.seat, amount=event.amount)

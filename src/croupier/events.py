@@ -75,6 +75,7 @@ class EventKind(str, Enum):
     SHOW = "show"
     MUCK = "muck"
     AWARD = "award"
+    RUN = "run"  # run it N times: the board dealt again; ``amount`` is the run (2, 3)
 
     def __str__(self) -> str:
         return self.value

@@ -313,6 +313,8 @@ class Game:
         deck: Sequence[int] | None = None,
         bring_in_seat: int | None = None,
         dealer: Dealer | None = None,
+        auto_showdown: bool = True,
+        runs: int = 1,
     ) -> Hand:
         """Deal a new hand: a shuffle from ``seed``, the given ``deck`` order, or a ``dealer``.
 
@@ -327,8 +329,21 @@ class Game:
         ``ValueError`` naming it, raised here: no action that the hand accepts
         can fail later.  A :class:`croupier.dealer.Dealer` names each seat's and
         the board's cards instead of a deck (a hand history's dealer).
+        ``auto_showdown=False`` asks the players to show or muck at the
+        showdown (:attr:`croupier.Hand.showing`); by default the engine shows
+        down by itself (docs/rules.md §6.8).  ``runs`` (2 or 3) runs the rest of
+        the board out that many times when nobody can bet any more (§6.10).
         """
-        return Hand(self, stacks, seed=seed, deck=deck, bring_in_seat=bring_in_seat, dealer=dealer)
+        return Hand(
+            self,
+            stacks,
+            seed=seed,
+            deck=deck,
+            bring_in_seat=bring_in_seat,
+            dealer=dealer,
+            auto_showdown=auto_showdown,
+            runs=runs,
+        )
 
 
 def _sequence(name: str, values: object) -> tuple[object, ...]:

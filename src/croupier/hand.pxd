@@ -20,6 +20,12 @@ cdef class Hand:
     cdef list _acted, _bets, _board, _contributed, _dead, _deck, _folded, _history, _holes, _stacks
     cdef list _muck
     cdef object _streams, _revealed
+    cdef bint _auto, _showing
+    cdef int _show_k
+    cdef list _values
+    cdef object _lows, _best_high, _best_low, _mucked
+    cdef int _runs
+    cdef list _boards, _run_values
     cdef object _seed
     cdef object _aggressor, _previous_aggressor, _first_actor, _full_level, _increment
     cdef object _to_match, _blind_level, _settlement, _settle_inputs, _winnings
@@ -70,6 +76,13 @@ cdef class Hand:
     @cython.locals(k=Py_ssize_t)
     cdef _reveal(self, list live)
     cdef _settle(self, bint showdown)
+    cdef int _require_shower(self, str what) except -1
+    cdef _walk_showdown(self)
+    cdef bint _beats_best(self, int i) except -1
+    cdef _open_hand(self, int i)
+    cdef _award(self)
+    cdef _run_again(self, int start, int shared)
+    cdef list _split_runs(self, list money, list folded, list values, object lows, object dead, list returned)
     cdef list _live_money(self)
     @cython.locals(k=Py_ssize_t, i=Py_ssize_t, n=Py_ssize_t)
     cdef tuple _showdown_order(self, list live)

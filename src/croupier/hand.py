@@ -52,7 +52,7 @@ except ImportError:  # pragma: no cover - other Pythons
 from typing import TYPE_CHECKING, cast
 
 from croupier._shuffle import key_stream, order_by_keys
-from croupier._validate import MAX_CHIPS, as_int, is_int
+from croupier._validate import MAX_CHIPS, as_bool, as_int, is_int
 from croupier.cards import UNKNOWN, UNKNOWN_TEXT, parse_cards
 from croupier.errors import ConcurrentUse, IllegalAction, WrongBringIn
 from croupier.events import KINDS, Event, EventKind
@@ -157,9 +157,13 @@ class Hand:
         "_able",
         "_acted",
         "_aggressor",
+        "_auto",
+        "_best_high",
+        "_best_low",
         "_bets",
         "_blind_level",
         "_board",
+        "_boards",
         "_bring_in_pending",
         "_bring_in_seat",
         "_busy",
@@ -180,8 +184,10 @@ class Hand:
         "_increment",
         "_last_blind_seat",
         "_live",
+        "_lows",
         "_min_bet",
         "_muck",
+        "_mucked",
         "_n",
         "_payoffs",
         "_plan",
@@ -190,10 +196,14 @@ class Hand:
         "_received",
         "_reshuffles",
         "_revealed",
+        "_run_values",
+        "_runs",
         "_seed",
         "_settle_inputs",
         "_settlement",
+        "_show_k",
         "_showdown",
+        "_showing",
         "_shown_early",
         "_stacks",
         "_starting",
@@ -203,6 +213,7 @@ class Hand:
         "_to_match",
         "_unit",
         "_up",
+        "_values",
         "_winnings",
         "actor",
         "game",
@@ -217,6 +228,8 @@ class Hand:
         deck: Sequence[int] | None = None,
         bring_in_seat: int | None = None,
         dealer: Dealer | None = None,
+        auto_showdown: bool = True,
+        runs: int = 1,
     ) -> None:
         self._busy = False  # an action is under way (Hand._claim)
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
@@ -251,8 +264,15 @@ class Hand:
                 raise ValueError(
                     f"bring_in_seat {bring_in_seat} is not a seat of a {n}-handed game"
                 )
+        self._auto = as_bool(auto_showdown, "auto_showdown")
         plan: _Plan = _plan(game, n)
         self._plan = plan
+        if type(runs) is not int or runs != 1:
+            runs = _check_runs(game, runs)
+        self._runs = runs
+        # Run it N times: the boards of the runs after the first (docs/rules.md §6.10).
+        self._boards: list[list[int]] = []
+        self._run_values: list[tuple[list[int], list[int] | None]] = []
         self.game = game
         self._n = n
         self._stud = plan[1]
@@ -276,7 +296,7 @@ class Hand:
             self._streams, self._revealed = _streams_of(game, n, draws, dealer)
             self._deck = []
         else:
-            self._deck = _make_deck(game, n, plan, seed, deck)
+            self._deck = _make_deck(game, n, plan, seed, deck, runs)
         self._given = deck is not None or dealer is not None
         self._stacks = stacks  # a list of its own (made above)
         self._starting = tuple(stacks)
@@ -308,6 +328,17 @@ class Hand:
         self._showdown: tuple[int, ...] = ()
         # Every hand still in was turned up before a run-out (docs/rules.md §6.8).
         self._shown_early = False
+        # The showdown (docs/rules.md §6.8): under way and waiting for the actor
+        # to show or muck (auto_showdown=False), its next hand (index into the
+        # showdown order), the hands' values, the best high and low shown so
+        # far, and which hands were mucked.
+        self._showing = False
+        self._show_k = 0
+        self._values: list[int] = []
+        self._lows: list[int] | None = None
+        self._best_high = 0
+        self._best_low = 0
+        self._mucked: list[bool] | None = None
         self.unsettled = False
         self.actor: int | None = None
         self._street = 0
@@ -338,6 +369,19 @@ class Hand:
     def street(self) -> str:
         """Name of the current street (the last one once the hand is over)."""
         return self.game.streets[self._street].name
+
+    @property
+    def boards(self) -> tuple[tuple[int, ...], ...]:
+        """Every run's board, the first run's (:attr:`board`) first: one board unless
+        the hand ran it more than once (``runs``; docs/rules.md §6.10).
+
+        >>> from croupier import NO_LIMIT, TexasHoldem
+        >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=7, runs=2)
+        >>> hand.all_in(); hand.call()
+        >>> len(hand.boards), hand.boards[0] == hand.board, sum(hand.payoffs)
+        (2, True, 0)
+        """
+        return (tuple(self._board), *[tuple(b) for b in self._boards])
 
     @property
     def board(self) -> tuple[int, ...]:
@@ -510,7 +554,7 @@ class Hand:
         return self._to_call()
 
     def _to_call(self) -> int:
-        if self.actor is None or self._drawing:
+        if self.actor is None or self._drawing or self._showing:
             return 0
         i = self.actor
         return min(self._to_match - self._bets[i], self._stacks[i])
@@ -521,6 +565,7 @@ class Hand:
             self.actor is not None
             and not self._bring_in_pending
             and not self._drawing
+            and not self._showing
             and self._bets[self.actor] >= self._to_match
         )
 
@@ -531,7 +576,7 @@ class Hand:
 
     def _can_raise(self) -> bool:
         i = self.actor
-        if i is None or self._drawing:
+        if i is None or self._drawing or self._showing:
             return False
         if self._stacks[i] + self._bets[i] <= self._to_match:
             return False  # all they can do is call (all-in) or fold
@@ -791,7 +836,73 @@ class Hand:
         finally:
             self._busy = False
 
+    @property
+    def showing(self) -> bool:
+        """Whether the showdown waits for the actor to show or muck (``auto_showdown=False``).
+
+        docs/rules.md §6.8 (seed 003): the first hand of the showdown order is
+        shown; each next hand that beats or ties the best hand shown so far
+        (either half, in the hi/lo games) is shown too; any other hand's
+        player chooses, :meth:`show` or :meth:`muck`.  A mucked hand cannot
+        win.
+
+        >>> from croupier import Razz, parse_cards
+        >>> from croupier.dealer import Dealer
+        >>> class Cards(Dealer):   # seat 1 is short: all in on fifth street
+        ...     def cards(self, seat):
+        ...         return parse_cards({0: "9c Kc 7c 5c 3c Qc 2c", 1: "6d Kd 4d 3d 2d Qd Ad",
+        ...                             2: "8h Jh 7h 4h Ah Js 2h", None: ""}[seat])
+        >>> hand = Razz(antes=1, bring_in=2, bets=(4, 8)).start(
+        ...     [200, 10, 200], dealer=Cards(), auto_showdown=False)
+        >>> while not hand.showing:   # seat 0 bets every street, the others call
+        ...     if hand.bring_in_pending: hand.bring_in()
+        ...     elif hand.actor == 0 and hand.can_check and hand.can_raise:
+        ...         hand.raise_to(hand.min_raise_to)
+        ...     else: hand.check_or_call()
+        >>> hand.actor, [str(e) for e in hand.events if e.kind == "show"]
+        (2, ['show p1 9cKc7c5c3cQc2c (street 4)', 'show p2 6dKd4d3d2dQdAd (street 4)'])
+        >>> hand.muck()      # its 8-low loses to seat 1's 6-low shown: it may muck...
+        >>> hand.payoffs     # ...and so loses the side pot it would win from seat 0's 9
+        (11, 20, -31)
+        """
+        return self._showing
+
+    def show(self) -> None:
+        """Showdown: the actor turns their hand face up (a ``SHOW`` event; see :attr:`showing`)."""
+        self._claim("show")
+        try:
+            i = self._require_shower("show")
+            self._open_hand(i)
+            self._show_k += 1
+            self._walk_showdown()
+        finally:
+            self._busy = False
+
+    def muck(self) -> None:
+        """Showdown: the actor throws their hand away unshown; it cannot win (a ``MUCK``
+        event; see :attr:`showing`)."""
+        self._claim("muck")
+        try:
+            i = self._require_shower("muck")
+            mucked = self._mucked
+            assert mucked is not None
+            mucked[i] = True
+            self._history.append(_plain(2, i, self._street))
+            self._show_k += 1
+            self._walk_showdown()
+        finally:
+            self._busy = False
+
     # ------------------------------------------------------------- internals
+
+    def _require_shower(self, what: str) -> int:
+        if not self._showing:
+            raise IllegalAction(
+                f"nobody can {what}: the hand is over"
+                if self.is_over
+                else f"nobody can {what} now: no showdown is waiting for a decision"
+            )
+        return self.actor  # type: ignore[return-value]
 
     def _claim(self, what: str) -> None:
         """An action begins: the hand is busy until it ends (``finally``).
@@ -829,12 +940,20 @@ class Hand:
             raise IllegalAction(
                 f"seat {self.actor} cannot {what} now: it must discard or stand pat (the draw)"
             )
+        if self._showing:
+            raise IllegalAction(
+                f"seat {self.actor} cannot {what} now: it must show or muck (the showdown)"
+            )
         return self.actor
 
     def _require_drawer(self, what: str) -> int:
         if self.actor is None:
             raise IllegalAction(
                 f"nobody can {what}: the hand is over" if self.is_over else f"nobody can {what} now"
+            )
+        if self._showing:
+            raise IllegalAction(
+                f"seat {self.actor} cannot {what} now: it must show or muck (the showdown)"
             )
         if not self._drawing:
             raise IllegalAction(f"seat {self.actor} cannot {what}: no draw now, it must bet")
@@ -1200,6 +1319,7 @@ class Hand:
             # Draw games: the players still in draw, then this comes back here.
             if not self._draws and not self._shown_early:
                 self._show_before_run_out()
+            start, shared = self._street, len(self._board)
             while self._street < len(self.game.streets) - 1:
                 self._street += 1
                 street = self.game.streets[self._street]
@@ -1210,10 +1330,31 @@ class Hand:
                         self._unit = self.game.unit(self._street)
                     self._start_draw()
                     return
+            if self._runs > 1 and len(self._board) > shared and self._live > 1:
+                self._run_again(start, shared)
             self._settle(showdown=True)
             return
         self._street += 1
         self._begin_street()
+
+    def _run_again(self, start: int, shared: int) -> None:
+        """Run it N times (docs/rules.md §6.10): the board after the last betting round
+        (street ``start``) is dealt again for each run after the first, from the
+        same deck; the cards already out (``shared``) are every run's."""
+        streets = self.game.streets
+        streams = self._streams
+        deck = self._deck if streams is None else streams[self._n]
+        last = self._street
+        for run in range(2, self._runs + 1):
+            self._history.append((_RUN, None, last, run, None))
+            board = self._board[:shared]
+            for k in range(start + 1, last + 1):
+                count = streets[k].board
+                if count:
+                    cards = [deck.pop() if deck else UNKNOWN for _ in range(count)]
+                    board.extend(cards)
+                    self._history.append((_DEAL_BOARD, None, k, None, cards))
+            self._boards.append(board)
 
     def _show_before_run_out(self) -> None:
         """Seed 001 (docs/rules.md §6.8): when nobody can bet any more and cards are
@@ -1262,6 +1403,9 @@ class Hand:
             for i in live:
                 if UNKNOWN in self._holes[i]:
                     unknown = True
+            for other in self._boards:
+                if UNKNOWN in other:
+                    unknown = True
             if unknown:
                 self.unsettled = True
                 self._received = tuple(self._contributed)
@@ -1273,23 +1417,139 @@ class Hand:
                 lows = [0] * n
                 for i in live:
                     lows[i] = self.game.low_value(tuple(self._holes[i]), board)
+            self._values, self._lows = values, lows
+            for other in self._boards:
+                run_board = tuple(other)
+                run_values = [0] * n
+                run_lows: list[int] | None = None
+                for i in live:
+                    run_values[i] = self.game.value(tuple(self._holes[i]), run_board)
+                if lows is not None:
+                    run_lows = [0] * n
+                    for i in live:
+                        run_lows[i] = self.game.low_value(tuple(self._holes[i]), run_board)  # type: ignore[misc]
+                self._run_values.append((run_values, run_lows))
+            if not self._auto and not self._shown_early:
+                self._mucked = [False] * n
+                self._walk_showdown()
+                return
+        self._award()
+
+    def _walk_showdown(self) -> None:
+        """``auto_showdown=False``: open the hands in showdown order until one needs its
+        player's decision (the actor), else award the pots."""
+        order = self._showdown
+        k = self._show_k
+        while k < len(order):
+            i = order[k]
+            if k and not self._beats_best(i):
+                self._show_k = k
+                self._showing = True
+                self.actor = i
+                return
+            self._open_hand(i)
+            k += 1
+        self._show_k = k
+        self._showing = False
+        self.actor = None
+        self._award()
+
+    def _beats_best(self, i: int) -> bool:
+        """Seed 003: whether seat ``i``'s hand beats or ties the best shown so far (the
+        high, or a qualifying low in the hi/lo games)."""
+        if self._values[i] >= self._best_high:
+            return True
+        lows = self._lows
+        return lows is not None and lows[i] > 0 and lows[i] >= self._best_low
+
+    def _open_hand(self, i: int) -> None:
+        self._history.append((_SHOW, i, self._street, None, list(self._holes[i])))
+        if self._values[i] > self._best_high:
+            self._best_high = self._values[i]
+        lows = self._lows
+        if lows is not None and lows[i] > self._best_low:
+            self._best_low = lows[i]
+
+    def _award(self) -> None:
+        """The pots to the best hands still in (not folded, not mucked), and, when the
+        engine shows down by itself, who showed and who mucked."""
+        n = self._n
+        values, lows = self._values, self._lows
+        if not values:
+            values = [0] * n  # no showdown: the last player in takes it all
+        folded = self._folded
+        mucked = self._mucked
+        if mucked is not None and True in mucked:
+            # A mucked hand keeps its place in the pots (they were made when the
+            # betting ended) but cannot win: it is worse than every other hand.
+            values = [0 if mucked[i] else values[i] + 1 for i in range(n)]
+            if lows is not None:
+                lows = [0 if mucked[i] else lows[i] for i in range(n)]
         money, dead = self._live_money(), sum(self._dead)
-        received, returned = distribute(money, self._folded, values, lows, dead=dead)
-        # The folded flags no longer change: the list itself is kept.
-        self._settle_inputs = (money, self._folded, values, lows, dead, returned)
-        for k, i in enumerate(() if self._shown_early else self._showdown):
-            # The first player shows; after that a hand that wins nothing is
-            # mucked (docs/rules.md §6.8: cards speak, a mucked hand cannot win).
-            shown = k == 0 or received[i] > returned[i]
-            if shown:
-                self._history.append((_SHOW, i, self._street, None, list(self._holes[i])))
-            else:
-                self._history.append(_plain(2, i, self._street))
+        received, returned = distribute(money, folded, values, lows, dead=dead)
+        # The flags no longer change: the list itself is kept.
+        self._settle_inputs = (money, folded, values, lows, dead, returned)
+        if self._run_values:
+            received = self._split_runs(money, folded, values, lows, dead, returned)
+        if self._auto and not self._shown_early:
+            for k, i in enumerate(self._showdown):
+                # The first player shows, and every hand that beats or ties the
+                # best shown (seed 003); any other is mucked unless it wins a
+                # pot or a share (docs/rules.md §6.8: cards speak).
+                if k == 0 or self._beats_best(i) or received[i] > returned[i]:
+                    self._open_hand(i)
+                else:
+                    self._history.append(_plain(2, i, self._street))
         self._received = tuple(received)
         contributed, stacks = self._contributed, self._stacks
         self._payoffs = tuple([received[i] - contributed[i] for i in range(n)])
         for i in range(n):
             stacks[i] += received[i]
+
+    def _split_runs(
+        self,
+        money: list[int],
+        folded: list[bool],
+        values: list[int],
+        lows: list[int] | None,
+        dead: int,
+        returned: list[int],
+    ) -> list[int]:
+        """Run it N times (docs/rules.md §6.10): each pot is cut into N equal parts, the
+        odd chips to the first run's part, and each part is awarded on its run's
+        board like a pot of its own.  Builds the settlement; returns what each
+        seat receives.  (The runs follow the all-in show of §6.8, so no hand
+        was mucked.)"""
+        n = self._n
+        runs = [(values, lows), *self._run_values]
+        count = len(runs)
+        received = list(returned)
+        pots = side_pots(money, folded, dead=dead)
+        shares: list[tuple[int, ...]] = []
+        zero = [0] * n
+        for pot in pots:
+            outside = [i not in pot.eligible for i in range(n)]
+            part, odd = divmod(pot.amount, count)
+            row = [0] * n
+            for r, (run_values, run_lows) in enumerate(runs):
+                chips = part + odd if r == 0 else part
+                if chips:
+                    got = distribute(zero, outside, run_values, run_lows, dead=chips)[0]
+                    for i in range(n):
+                        row[i] += got[i]
+            shares.append(tuple(row))
+            for i in range(n):
+                received[i] += row[i]
+        contributed = self._contributed
+        self._settlement = Settlement(
+            pots,
+            uncalled(money),
+            returned,
+            received,
+            shares,
+            [received[i] - contributed[i] for i in range(n)],
+        )
+        return received
 
     def _live_money(self) -> list[int]:
         """Each seat's contribution less its dead money (what the pots layer)."""
@@ -1332,6 +1592,7 @@ _BET_RAISE, _BRING_IN, _DRAW = (
     EventKind.DRAW.code,
 )
 _RETURN, _SHOW = EventKind.RETURN.code, EventKind.SHOW.code
+_RUN = EventKind.RUN.code
 _MUCK = EventKind.MUCK.code
 # Events without an amount or cards (fold, check, muck) are the same tuple each
 # time for a seat and street: made once here, so recording one allocates nothing
@@ -1535,10 +1796,22 @@ def _streams_of(
     return streams, revealed
 
 
+def _check_runs(game: Game, runs: object) -> int:
+    """``runs`` (run it N times) if the game can run its board that many times."""
+    if not is_int(runs) or isinstance(runs, bool) or not 1 <= as_int(runs, "runs") <= 3:
+        raise ValueError(f"runs must be 1, 2 or 3 (times the board is run out), got {runs!r}")
+    count = as_int(runs, "runs")
+    if count > 1 and (game.is_stud or game.is_draw or not any(s.board for s in game.streets[1:])):
+        raise ValueError(f"runs: {game.name} has no board to run out more than once")
+    return count
+
+
 def _make_deck(
-    game: Game, n: int, plan: _Plan, seed: int | None, deck: Sequence[int] | None
+    game: Game, n: int, plan: _Plan, seed: int | None, deck: Sequence[int] | None, runs: int = 1
 ) -> list[int]:
     need, draws = plan[5], plan[3]
+    if runs > 1:  # the boards of the other runs (the first run's deck is unchanged)
+        need = min(len(game.deck), need + (runs - 1) * sum(s.board for s in game.streets[1:]))
     cards_of_game = game.deck
     if deck is None:
         # Draw games: the whole deck, the stub of the draws (docs/rules.md §5.7).

@@ -38,12 +38,20 @@ Choices (PHH leaves them to the reader):
 * Unknown cards (``??``) stay unknown unless the player shows them later
   (``sm``); a showdown that depends on an unknown card leaves the hand
   ``unsettled`` (payoffs ``None``), never guessed.
-* Hole and board cards are checked against what the engine deals; ``sm``
-  lines are accepted after the hand is settled (cards speak).
+* The hand is dealt by the history's own dealer: each player gets the cards
+  of their ``d dh`` lines, in file order, and the board those of the
+  ``d db`` lines, whenever the engine deals them (nothing predicts the
+  engine's dealing order); a ``sm`` line's cards fill the player's unknown
+  cards when the hand is shown, and a shown card the player does not hold
+  is a ``ValueError``.
+* The showdown is the file's: the engine opens the hands in its order
+  (docs/rules.md §6.8) and a player it asks to show or muck mucks when the
+  file has a ``pN sm`` line without cards for them, else shows.  A hand the
+  rules open (it beats or ties the best shown) is shown whatever the file
+  says.
 * Draw games: ``pN sd cards`` discards those cards (``pN sd`` stands pat) and
-  the next ``d dh pN`` line deals the replacements, whether it follows the
-  discard at once or after the other players' discards; the engine deals
-  them in the order of the ``sd`` lines.
+  the player's next ``d dh pN`` cards are the replacements, whether the line
+  follows the discard at once or after the other players' discards.
 """
 
 from __future__ import annotations
@@ -67,6 +75,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BUTTON_FIELD",
     "CAP_FIELD",
+    "RUNS_FIELD",
     "Replay",
     "game_for",
     "history_of",
@@ -77,6 +86,10 @@ __all__ = [
 
 CAP_FIELD = "_cap"
 """The user field of a fixed-limit hand's cap (bets and raises in a round) when it is not 4."""
+
+RUNS_FIELD = "_runs"
+"""The user field of a hand that ran the board out more than once: the number of runs
+(2 or 3); each run's ``d db`` lines follow a ``# run K`` comment."""
 
 BUTTON_FIELD = "_button"
 """The user field naming the player on the button (``1`` or ``2``) of a heads-up hand
@@ -171,6 +184,19 @@ def _cap_of(history: HandHistory, fixed: bool) -> int | None:
             f"field {CAP_FIELD!r} must be a positive int (the most bets and raises in a "
             f"round), got {value!r}",
             field=CAP_FIELD,
+        )
+    return value
+
+
+def _runs_of(history: HandHistory) -> int:
+    """The number of run-outs the ``_runs`` field gives (1 without it)."""
+    value = history.extra.get(RUNS_FIELD)
+    if value is None:
+        return 1
+    if type(value) is not int or not 2 <= value <= 3:
+        raise PHHError(
+            f"field {RUNS_FIELD!r} must be 2 or 3 (the times the board was run out), got {value!r}",
+            field=RUNS_FIELD,
         )
     return value
 
@@ -289,13 +315,14 @@ class _HistoryDealer(Dealer):
     replacements), each ``d db`` line to the board's; a ``sm`` line's cards are
     what the player reveals at the end."""
 
-    __slots__ = ("_board", "_holes", "_players", "_shown")
+    __slots__ = ("_board", "_holes", "_players", "_shown", "mucked")
 
     def __init__(self, history: HandHistory, seat_of: Sequence[int]) -> None:
         n = len(seat_of)
         holes: list[list[int]] = [[] for _ in range(n)]
         board: list[int] = []
         shown: list[list[int]] = [[] for _ in range(n)]
+        mucked: set[int] = set()
         for action in history.actions:
             kind = action.kind
             if kind == "dh":
@@ -304,9 +331,13 @@ class _HistoryDealer(Dealer):
                     holes[seat_of[target]].extend(action.cards)
             elif kind == "db":
                 board.extend(action.cards)
-            elif kind == "sm" and action.cards and action.actor is not None:
-                shown[seat_of[action.actor]] = list(action.cards)
+            elif kind == "sm" and action.actor is not None and action.actor < n:
+                if action.cards:
+                    shown[seat_of[action.actor]] = list(action.cards)
+                elif not action.shows_dealt:
+                    mucked.add(seat_of[action.actor])
         self._holes, self._board, self._shown = holes, board, shown
+        self.mucked = mucked
         self._players = {seat: p for p, seat in enumerate(seat_of)}
 
     def cards(self, seat: int | None) -> list[int]:
@@ -426,7 +457,14 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
             bring_in_seat = seat_of[first.actor]  # type: ignore[index]
     dealer = _HistoryDealer(history, seat_of)
     try:
-        hand = Hand(game, stacks, bring_in_seat=bring_in_seat, dealer=dealer)
+        hand = Hand(
+            game,
+            stacks,
+            bring_in_seat=bring_in_seat,
+            dealer=dealer,
+            auto_showdown=False,
+            runs=_runs_of(history),
+        )
     except WrongBringIn as exc:
         raise IllegalAction(f"the wrong seat brings in: {exc}") from None
     for index, action in enumerate(history.actions):
@@ -457,6 +495,11 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
                 raise IllegalAction(f"{kind!r} is not an action of this game")
         except IllegalAction as exc:
             raise IllegalAction(f"{_where(history, index)}: {exc}") from None
+    while hand.showing:  # the file's mucks (pN sm); any other hand asked is shown
+        if hand.actor in dealer.mucked:
+            hand.muck()
+        else:
+            hand.show()
     dealer.check_shown(hand)
     result = Replay(history, hand, seat_of)
     recorded = history.finishing_stacks
@@ -524,6 +567,9 @@ def history_of(hand: Hand) -> HandHistory:
         extra[CAP_FIELD] = game.cap
     if n == 2 and not stud and _seats_by_blinds(n, blinds) != [0, 1]:
         extra[BUTTON_FIELD] = 2  # p2 (seat 1) is the button, though it posts more
+    runs = len(hand.boards)
+    if runs > 1:
+        extra[RUNS_FIELD] = runs
     return HandHistory(
         variant=code,
         antes=tuple(antes),
