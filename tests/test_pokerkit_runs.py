@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pokerkit as pk
+import pokerkit_differential as diff
 
 import croupier
 from croupier import NO_LIMIT, TexasHoldem, hands
@@ -16,15 +17,9 @@ from croupier.pots import side_pots, uncalled
 
 HOLDEM = TexasHoldem(NO_LIMIT, (1, 2))
 
-_PK_AUTOMATIONS = (
-    pk.Automation.ANTE_POSTING,
-    pk.Automation.BET_COLLECTION,
-    pk.Automation.BLIND_OR_STRADDLE_POSTING,
-    pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    pk.Automation.HAND_KILLING,
-    pk.Automation.CHIPS_PUSHING,
-    pk.Automation.CHIPS_PULLING,
-)
+# The automations of the differential driver: croupier's test gives the cards and
+# selects the run-outs itself.
+_PK_AUTOMATIONS = diff._AUTOMATIONS
 
 
 def pokerkit_stacks(hand: Hand, runs: int) -> list[int]:

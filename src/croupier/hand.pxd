@@ -6,6 +6,9 @@ cimport cython
 
 cpdef list deal_order(object street, object seats, Py_ssize_t cards_left=*)
 cdef tuple _plain(int which, int seat, int street)
+@cython.locals(seat=Py_ssize_t)
+cpdef tuple _streams_of(object game, int n, bint draws, object dealer)
+cdef tuple _dealer_cards(object game, object values, int seat, int n, str what=*)
 
 
 cdef class Hand:
@@ -19,13 +22,13 @@ cdef class Hand:
     cdef int _n, _live, _able, _street, _raises, _last_blind_seat, _reshuffles, _free
     cdef list _acted, _bets, _board, _contributed, _dead, _deck, _folded, _history, _holes, _stacks
     cdef list _muck
-    cdef object _streams, _revealed
+    cdef object _streams, _revealed, _taken
     cdef bint _auto, _showing
     cdef int _show_k
-    cdef list _values
+    cdef object _values
     cdef object _lows, _best_high, _best_low, _mucked
     cdef int _runs
-    cdef list _boards, _run_values
+    cdef tuple _boards, _run_values
     cdef object _seed
     cdef object _aggressor, _previous_aggressor, _first_actor, _full_level, _increment
     cdef object _to_match, _blind_level, _settlement, _settle_inputs, _winnings
@@ -82,6 +85,8 @@ cdef class Hand:
     cdef _open_hand(self, int i)
     cdef _award(self)
     cdef _run_again(self, int start, int shared)
+    @cython.locals(p=Py_ssize_t, j=Py_ssize_t, stream=tuple)
+    cdef list _take(self, Py_ssize_t k, Py_ssize_t count)
     cdef list _split_runs(self, list money, list folded, list values, object lows, object dead, list returned)
     cdef list _live_money(self)
     @cython.locals(k=Py_ssize_t, i=Py_ssize_t, n=Py_ssize_t)

@@ -210,6 +210,7 @@ class Hand:
         "_streams",
         "_street",
         "_stud",
+        "_taken",
         "_to_match",
         "_unit",
         "_up",
@@ -271,8 +272,10 @@ class Hand:
             runs = _check_runs(game, runs)
         self._runs = runs
         # Run it N times: the boards of the runs after the first (docs/rules.md §6.10).
-        self._boards: list[list[int]] = []
-        self._run_values: list[tuple[list[int], list[int] | None]] = []
+        # (Tuples, not lists: a hand that keeps them has no more objects for the
+        # garbage collector to follow.)
+        self._boards: tuple[list[int], ...] = ()
+        self._run_values: tuple[tuple[list[int], list[int] | None], ...] = ()
         self.game = game
         self._n = n
         self._stud = plan[1]
@@ -288,12 +291,16 @@ class Hand:
         self._reshuffles = 0
         self._free = 0  # during a draw: the cards no player still in holds
         self._seed = seed
-        self._streams: list[list[int]] | None = None
-        self._revealed: list[list[int]] | None = None
+        # A dealer's cards: each seat's, then the board's (tuples), how many of
+        # each are dealt, and what each seat reveals at the end.
+        self._streams: tuple[tuple[int, ...], ...] | None = None
+        self._taken: list[int] | None = None
+        self._revealed: tuple[tuple[int, ...], ...] | None = None
         if dealer is not None:
             if seed is not None or deck is not None:
                 raise ValueError("a hand is dealt by a seed, a deck or a dealer, not two of them")
             self._streams, self._revealed = _streams_of(game, n, draws, dealer)
+            self._taken = [0] * (n + 1)
             self._deck = []
         else:
             self._deck = _make_deck(game, n, plan, seed, deck, runs)
@@ -334,7 +341,7 @@ class Hand:
         # far, and which hands were mucked.
         self._showing = False
         self._show_k = 0
-        self._values: list[int] = []
+        self._values: Sequence[int] = ()
         self._lows: list[int] | None = None
         self._best_high = 0
         self._best_low = 0
@@ -382,6 +389,18 @@ class Hand:
         (2, True, 0)
         """
         return (tuple(self._board), *[tuple(b) for b in self._boards])
+
+    def _take(self, k: int, count: int) -> list[int]:
+        """The next ``count`` cards of a dealer's stream ``k`` (a seat, or ``n``: the
+        board), unknown ones once it runs out."""
+        streams, taken = self._streams, self._taken
+        assert streams is not None and taken is not None
+        stream = streams[k]
+        p = taken[k]
+        taken[k] = p + count
+        if p + count <= len(stream):
+            return [stream[p + j] for j in range(count)]
+        return [stream[p + j] if p + j < len(stream) else UNKNOWN for j in range(count)]
 
     @property
     def board(self) -> tuple[int, ...]:
@@ -884,9 +903,9 @@ class Hand:
         self._claim("muck")
         try:
             i = self._require_shower("muck")
-            mucked = self._mucked
-            assert mucked is not None
-            mucked[i] = True
+            if self._mucked is None:
+                self._mucked = [False] * self._n
+            self._mucked[i] = True
             self._history.append(_plain(2, i, self._street))
             self._show_k += 1
             self._walk_showdown()
@@ -1014,8 +1033,9 @@ class Hand:
         """A given deck's (or dealer's) next cards may not be held, or be ``discards`` (§5.7)."""
         deck, k = self._deck, len(discards)
         if self._streams is not None:
-            deck = self._streams[i]
-        coming = [deck[-1 - m] for m in range(min(k, len(deck)))]
+            coming: Sequence[int] = self._streams[i][self._taken[i] : self._taken[i] + k]  # type: ignore[index]
+        else:
+            coming = [deck[-1 - m] for m in range(min(k, len(deck)))]
         taken = set(discards)
         for j in range(self._n):
             if not self._folded[j]:
@@ -1044,8 +1064,10 @@ class Hand:
             hole = self._holes[i]
             for c in discards:
                 hole.remove(c)
-            deck = self._deck if self._streams is None else self._streams[i]
-            if self._given:
+            deck = self._deck
+            if self._streams is not None:
+                new = self._take(i, k)
+            elif self._given:
                 new = [deck.pop() if deck else UNKNOWN for _ in range(k)]
             else:
                 if len(deck) < k:
@@ -1195,18 +1217,17 @@ class Hand:
     def _deal(self, street: Street) -> None:
         deck = self._deck
         streams = self._streams
-        left = len(deck)
+        left = len(deck) if streams is None else DECK_SIZE
         seats: list[int] = []
         if street.hole or street.up:  # the players still in get cards
             seats = [i for i in range(self._n) if not self._folded[i]]
-            if streams is not None:  # the cards the game's deck has left
+            if streams is not None and self._stud:  # the cards left (seventh street)
                 left = len(self.game.deck) - len(self._board)
                 for hole in self._holes:
                     left -= len(hole)
         for seat, count in deal_order(street, seats, left):
             if streams is not None:
-                deck = streams[self._n if seat is None else seat]
-                cards = [deck.pop() if deck else UNKNOWN for _ in range(count)]
+                cards = self._take(self._n if seat is None else seat, count)
             else:
                 cards = [deck.pop() for _ in range(count)]
             if seat is None:
@@ -1342,8 +1363,7 @@ class Hand:
         (street ``start``) is dealt again for each run after the first, from the
         same deck; the cards already out (``shared``) are every run's."""
         streets = self.game.streets
-        streams = self._streams
-        deck = self._deck if streams is None else streams[self._n]
+        deck = self._deck
         last = self._street
         for run in range(2, self._runs + 1):
             self._history.append((_RUN, None, last, run, None))
@@ -1351,10 +1371,13 @@ class Hand:
             for k in range(start + 1, last + 1):
                 count = streets[k].board
                 if count:
-                    cards = [deck.pop() if deck else UNKNOWN for _ in range(count)]
+                    if self._streams is not None:
+                        cards = self._take(self._n, count)
+                    else:
+                        cards = [deck.pop() if deck else UNKNOWN for _ in range(count)]
                     board.extend(cards)
                     self._history.append((_DEAL_BOARD, None, k, None, cards))
-            self._boards.append(board)
+            self._boards += (board,)
 
     def _show_before_run_out(self) -> None:
         """Seed 001 (docs/rules.md §6.8): when nobody can bet any more and cards are
@@ -1428,9 +1451,8 @@ class Hand:
                     run_lows = [0] * n
                     for i in live:
                         run_lows[i] = self.game.low_value(tuple(self._holes[i]), run_board)  # type: ignore[misc]
-                self._run_values.append((run_values, run_lows))
+                self._run_values += ((run_values, run_lows),)
             if not self._auto and not self._shown_early:
-                self._mucked = [False] * n
                 self._walk_showdown()
                 return
         self._award()
@@ -1474,12 +1496,13 @@ class Hand:
         """The pots to the best hands still in (not folded, not mucked), and, when the
         engine shows down by itself, who showed and who mucked."""
         n = self._n
-        values, lows = self._values, self._lows
+        values: list[int] = self._values  # type: ignore[assignment]  # () before a showdown
+        lows = self._lows
         if not values:
             values = [0] * n  # no showdown: the last player in takes it all
         folded = self._folded
         mucked = self._mucked
-        if mucked is not None and True in mucked:
+        if mucked is not None:
             # A mucked hand keeps its place in the pots (they were made when the
             # betting ended) but cannot win: it is worse than every other hand.
             values = [0 if mucked[i] else values[i] + 1 for i in range(n)]
@@ -1753,47 +1776,85 @@ def _plan(game: Game, n: int) -> _Plan:
 
 def _streams_of(
     game: Game, n: int, draws: bool, dealer: Dealer
-) -> tuple[list[list[int]], list[list[int]]]:
-    """What ``dealer`` deals each seat and the board (each stream reversed, dealt by
-    popping), and what each seat reveals at the end: read once and checked here."""
-    in_game = game.deck
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """What ``dealer`` deals each seat and the board, and what each seat reveals at
+    the end: read once and checked here."""
+    dealt, shows = dealer.read(n)
+    if type(dealt) is not list or len(dealt) != n + 1 or type(shows) is not list or len(shows) != n:
+        raise ValueError(
+            f"Dealer.read({n}) must give a list of {n + 1} card sequences and a list of {n}"
+        )
+    streams: list[tuple[int, ...]] = []
     known: list[int] = []
-
-    def read(values: object, what: str) -> list[int]:
-        if isinstance(values, (str, bytes, dict, set, frozenset)) or not hasattr(values, "__len__"):
-            raise ValueError(
-                f"the dealer's {what} must be a sequence of card codes, got {values!r}"
-            )
-        out: list[int] = []
-        for c in list(values):  # type: ignore[call-overload]
-            if not is_int(c) or not -1 <= c < DECK_SIZE:
-                raise ValueError(f"the dealer's {what}: {c!r} is not a card code 0..51 (or -1)")
-            card = as_int(c, "card")
-            if card != UNKNOWN and card not in in_game:
-                raise ValueError(
-                    f"the dealer's {what}: {_text(card)} is not in the {game.name} deck"
-                )
-            out.append(card)
-        return out
-
-    streams: list[list[int]] = []
-    for seat in [*range(n), None]:
-        what = "board" if seat is None else f"cards of seat {seat}"
-        cards = read(dealer.cards(seat), what)
-        known += [c for c in cards if c != UNKNOWN]
-        cards.reverse()
+    for seat in range(n + 1):
+        cards = _dealer_cards(game, dealt[seat], seat, n)
+        known += cards
         streams.append(cards)
-    revealed: list[list[int]] = []
+    revealed: list[tuple[int, ...]] = []
     for seat in range(n):
-        shown = read(dealer.revealed(seat), f"revealed cards of seat {seat}")
-        known += [c for c in shown if c != UNKNOWN and c not in streams[seat]]
-        revealed.append(shown)
+        shown = shows[seat]
+        if shown or (type(shown) is not tuple and type(shown) is not list):
+            cards = _dealer_cards(game, shown, seat, n, "revealed cards")
+            own = streams[seat]
+            known += [c for c in cards if c not in own]
+            revealed.append(cards)
+        else:
+            revealed.append(())
     # Draw games: a card discarded may be dealt again after a reshuffle (§5.7;
     # checked when it is dealt).
-    if not draws and len(set(known)) != len(known):
-        twice = next(c for c in known if known.count(c) > 1)
-        raise ValueError(f"the dealer deals {_text(twice)} twice")
-    return streams, revealed
+    if not draws:
+        seen = [c for c in known if c != UNKNOWN]
+        if len(set(seen)) != len(seen):
+            for c in seen:
+                if seen.count(c) > 1:
+                    raise ValueError(f"the dealer deals {_text(c)} twice")
+    return tuple(streams), tuple(revealed)
+
+
+def _dealer_cards(
+    game: Game, values: object, seat: int, n: int, what: str = "cards"
+) -> tuple[int, ...]:
+    """A dealer's answer for ``seat`` (``n``: the board) as a tuple of the game's card
+    codes."""
+    kind = type(values)
+    if kind is not list and kind is not tuple:
+        if isinstance(values, (str, bytes, dict, set, frozenset)) or not hasattr(values, "__len__"):
+            raise ValueError(
+                f"the dealer's {_whose(seat, n, what)} must be a sequence of card codes, "
+                f"got {values!r}"
+            )
+        values = list(values)  # type: ignore[call-overload]
+    cards: tuple[int, ...] = tuple(values)  # type: ignore[arg-type]
+    for c in cards:
+        if type(c) is not int or not -1 <= c < DECK_SIZE:
+            return _dealer_cards_slowly(game, cards, seat, n, what)
+    in_game = game.deck
+    if len(in_game) < DECK_SIZE:
+        for c in cards:
+            if c != UNKNOWN and c not in in_game:
+                raise ValueError(
+                    f"the dealer's {_whose(seat, n, what)}: {_text(c)} is not in the "
+                    f"{game.name} deck"
+                )
+    return cards
+
+
+def _dealer_cards_slowly(
+    game: Game, cards: tuple[object, ...], seat: int, n: int, what: str
+) -> tuple[int, ...]:
+    """Numpy integers are cards too; anything else is named in a ``ValueError``."""
+    codes: list[int] = []
+    for c in cards:
+        if not is_int(c) or not -1 <= c < DECK_SIZE:  # type: ignore[operator]
+            raise ValueError(
+                f"the dealer's {_whose(seat, n, what)}: {c!r} is not a card code 0..51 (or -1)"
+            )
+        codes.append(as_int(c, "card"))
+    return _dealer_cards(game, codes, seat, n, what)
+
+
+def _whose(seat: int, n: int, what: str) -> str:
+    return "board's cards" if seat == n else f"{what} of seat {seat}"
 
 
 def _check_runs(game: Game, runs: object) -> int:

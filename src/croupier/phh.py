@@ -135,6 +135,10 @@ class FrozenMapping(Mapping[str, object]):
     def __getitem__(self, key: str) -> object:
         return self._data[key]
 
+    def get(self, key: str, default: object = None) -> object:
+        """``Mapping.get`` without an exception for a missing key (replay asks often)."""
+        return self._data.get(key, default)
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._data)
 

@@ -313,47 +313,56 @@ class _HistoryDealer(Dealer):
     """A hand history's cards, seat by seat: each ``d dh`` line adds to its player's
     cards (draw games: the first is the hand, each later one a draw's
     replacements), each ``d db`` line to the board's; a ``sm`` line's cards are
-    what the player reveals at the end."""
+    what the player reveals at the end, a ``sm`` line without them a muck."""
 
-    __slots__ = ("_board", "_holes", "_players", "_shown", "mucked")
+    __slots__ = ("_holes", "_seats", "_shown", "mucked")
 
     def __init__(self, history: HandHistory, seat_of: Sequence[int]) -> None:
         n = len(seat_of)
-        holes: list[list[int]] = [[] for _ in range(n)]
-        board: list[int] = []
-        shown: list[list[int]] = [[] for _ in range(n)]
-        mucked: set[int] = set()
+        # Tuples: a player's one d dh line is its cards as they are, no copy.
+        holes: list[tuple[int, ...]] = [()] * (n + 1)  # each seat's, then the board's
+        shown: list[tuple[int, ...]] = [()] * n
+        mucked: set[int] | None = None
         for action in history.actions:
             kind = action.kind
             if kind == "dh":
                 target = action.target
                 if target is not None and target < n:
-                    holes[seat_of[target]].extend(action.cards)
+                    seat = seat_of[target]
+                    holes[seat] = holes[seat] + action.cards
             elif kind == "db":
-                board.extend(action.cards)
+                holes[n] = holes[n] + action.cards
             elif kind == "sm" and action.actor is not None and action.actor < n:
                 if action.cards:
-                    shown[seat_of[action.actor]] = list(action.cards)
+                    shown[seat_of[action.actor]] = action.cards
                 elif not action.shows_dealt:
+                    if mucked is None:
+                        mucked = set()
                     mucked.add(seat_of[action.actor])
-        self._holes, self._board, self._shown = holes, board, shown
+        self._holes, self._shown = holes, shown
         self.mucked = mucked
-        self._players = {seat: p for p, seat in enumerate(seat_of)}
+        self._seats = seat_of
 
-    def cards(self, seat: int | None) -> list[int]:
-        return self._board if seat is None else self._holes[seat]
+    def cards(self, seat: int | None) -> tuple[int, ...]:
+        return self._holes[-1 if seat is None else seat]
 
-    def revealed(self, seat: int) -> list[int]:
+    def read(self, n: int) -> tuple[list[Sequence[int]], list[Sequence[int]]]:
+        return self._holes, self._shown  # type: ignore[return-value]  # (invariant lists)
+
+    def revealed(self, seat: int) -> tuple[int, ...]:
         return self._shown[seat]
 
     def check_shown(self, hand: Hand) -> None:
         """A ``ValueError`` when a player shows a card they do not hold at the end."""
         for seat, shown in enumerate(self._shown):
+            if not shown:
+                continue
             held = hand.hole(seat)
             missing = [c for c in shown if c != UNKNOWN and c not in held]
             if len(missing) > held.count(UNKNOWN):  # an unknown card held may be any
+                player = list(self._seats).index(seat)
                 raise ValueError(
-                    f"p{self._players[seat] + 1} shows {''.join(card_texts(shown))} but holds "
+                    f"p{player + 1} shows {''.join(card_texts(shown))} but holds "
                     f"{''.join(card_texts(held))}"
                 )
 
@@ -495,8 +504,9 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
                 raise IllegalAction(f"{kind!r} is not an action of this game")
         except IllegalAction as exc:
             raise IllegalAction(f"{_where(history, index)}: {exc}") from None
+    mucked = dealer.mucked
     while hand.showing:  # the file's mucks (pN sm); any other hand asked is shown
-        if hand.actor in dealer.mucked:
+        if mucked is not None and hand.actor in mucked:
             hand.muck()
         else:
             hand.show()
