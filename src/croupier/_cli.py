@@ -291,7 +291,14 @@ class _Report:
 # What the report leaves out: forced bets and chips given back show in the
 # pots, the awards in the winnings.
 _UNREPORTED = frozenset(
-    (EventKind.ANTE, EventKind.BLIND, EventKind.DEAD_BLIND, EventKind.RETURN, EventKind.AWARD)
+    (
+        EventKind.ANTE,
+        EventKind.BLIND,
+        EventKind.DEAD_BLIND,
+        EventKind.RETURN,
+        EventKind.AWARD,
+        EventKind.RAKE,
+    )
 )
 
 

@@ -347,7 +347,14 @@ class Action:
 
 # PHH writes the forced bets as fields, and neither chips given back nor awards.
 _UNWRITTEN = frozenset(
-    {EventKind.ANTE, EventKind.BLIND, EventKind.DEAD_BLIND, EventKind.RETURN, EventKind.AWARD}
+    {
+        EventKind.ANTE,
+        EventKind.BLIND,
+        EventKind.DEAD_BLIND,
+        EventKind.RETURN,
+        EventKind.AWARD,
+        EventKind.RAKE,
+    }
 )
 _PHH_KIND: dict[EventKind, ActionKind] = {
     EventKind.FOLD: "f",

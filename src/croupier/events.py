@@ -19,6 +19,9 @@ kind                            amount
 ``CALL``, ``BET_RAISE``,        the seat's total bet in this round after the
 ``BRING_IN``                    action ("raise to", as :meth:`Hand.raise_to`)
 ``RETURN``                      the part of a bet nobody called, given back
+``RAKE``                        the chips the house took from the pots
+                                (``game.rake``; recorded only when some were),
+                                before the awards; its seat is ``None``
 ``AWARD``                       the chips the seat takes from the pots at the
                                 end (its winnings and any chips given back
                                 when the pots were settled); none for a hand
@@ -75,6 +78,7 @@ class EventKind(str, Enum):
     SHOW = "show"
     MUCK = "muck"
     AWARD = "award"
+    RAKE = "rake"  # the house's chips taken from the pots (last: codes stay as they were)
 
     def __str__(self) -> str:
         return self.value
@@ -108,7 +112,7 @@ _RANKS, _SUITS = "23456789TJQKA", "cdhs"
 class Event:
     """One thing that happened in a hand (see the module's table for ``amount``).
 
-    ``seat`` is ``None`` only for a board deal; ``street`` indexes
+    ``seat`` is ``None`` only for a board deal and the rake; ``street`` indexes
     ``game.streets`` (0: the first street).
 
     >>> event = Event(EventKind.BET_RAISE, seat=1, street=0, amount=6)

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Protocol
 
+    from croupier.rake import Rake
     from croupier.structures import Structure
     from croupier.variants import Street, Variant
 
@@ -107,6 +108,8 @@ if TYPE_CHECKING:
         def is_draw(self) -> bool: ...
         @property
         def deck(self) -> tuple[int, ...]: ...
+        @property
+        def rake(self) -> Rake | None: ...
         def forced_bets(self, n: int) -> tuple[list[int], list[int]]: ...
         def unit(self, street: int) -> int: ...
 
@@ -455,8 +458,21 @@ class Hand:
 
     @property
     def payoffs(self) -> tuple[int, ...] | None:
-        """Net chips won (+) or lost (-) by each seat once the hand is over, else None."""
+        """Net chips won (+) or lost (-) by each seat once the hand is over, else None.
+
+        Net of the rake (``hand.rake``): they add up to ``-hand.rake``.
+        """
         return self._payoffs
+
+    @property
+    def rake(self) -> int:
+        """The chips the house took from the pots (``game.rake``, docs/rules.md §6.10):
+        0 without a rake, before the end and for an unsettled hand.
+
+        The payoffs and the rake add up to nothing: ``sum(hand.payoffs) == -hand.rake``.
+        """
+        settlement = self._settlement
+        return 0 if settlement is None else sum(settlement.rake)
 
     @property
     def winnings(self) -> tuple[int, ...] | None:
@@ -464,7 +480,8 @@ class Hand:
 
         Chips given back are not winnings: an uncalled bet, or a layer of the
         pots that only folded players put chips into (``settlement.returned``),
-        so a folded seat's winnings are 0.
+        so a folded seat's winnings are 0.  With a rake, what is left of the
+        pots after it.
         """
         if self._winnings is None and self._settle_inputs is not None:
             received = self._received
@@ -1233,7 +1250,14 @@ class Hand:
                 for i in live:
                     lows[i] = self.game.low_value(tuple(self._holes[i]), board)
         money, dead = self._live_money(), sum(self._dead)
-        received, returned = distribute(money, self._folded, values, lows, dead=dead)
+        rake = self.game.rake
+        if rake is None:
+            received, returned = distribute(money, self._folded, values, lows, dead=dead)
+        else:
+            # docs/rules.md §6.10: the house takes its part of each pot first.
+            settled = rake.settle(money, self._folded, values, lows, dead=dead, street=self._street)
+            self._settlement = settled
+            received, returned = list(settled.payouts), list(settled.returned)
         # The folded flags no longer change: the list itself is kept.
         self._settle_inputs = (money, self._folded, values, lows, dead, returned)
         for k, i in enumerate(() if self._shown_early else self._showdown):
@@ -1244,6 +1268,10 @@ class Hand:
                 self._history.append((_SHOW, i, self._street, None, list(self._holes[i])))
             else:
                 self._history.append(_plain(2, i, self._street))
+        if rake is not None:
+            taken = sum(settled.rake)
+            if taken:
+                self._history.append((_RAKE, None, self._street, taken, None))
         self._received = tuple(received)
         contributed, stacks = self._contributed, self._stacks
         self._payoffs = tuple([received[i] - contributed[i] for i in range(n)])
@@ -1292,6 +1320,7 @@ _BET_RAISE, _BRING_IN, _DRAW = (
 )
 _RETURN, _SHOW = EventKind.RETURN.code, EventKind.SHOW.code
 _MUCK = EventKind.MUCK.code
+_RAKE = EventKind.RAKE.code
 # Events without an amount or cards (fold, check, muck) are the same tuple each
 # time for a seat and street: made once here, so recording one allocates nothing
 # (fewer objects for the garbage collector: replay keeps whole hands).
