@@ -1250,14 +1250,7 @@ class Hand:
                 for i in live:
                     lows[i] = self.game.low_value(tuple(self._holes[i]), board)
         money, dead = self._live_money(), sum(self._dead)
-        rake = self.game.rake
-        if rake is None:
-            received, returned = distribute(money, self._folded, values, lows, dead=dead)
-        else:
-            # docs/rules.md §6.10: the house takes its part of each pot first.
-            settled = rake.settle(money, self._folded, values, lows, dead=dead, street=self._street)
-            self._settlement = settled
-            received, returned = list(settled.payouts), list(settled.returned)
+        received, returned = distribute(money, self._folded, values, lows, dead=dead)
         # The folded flags no longer change: the list itself is kept.
         self._settle_inputs = (money, self._folded, values, lows, dead, returned)
         for k, i in enumerate(() if self._shown_early else self._showdown):
@@ -1268,7 +1261,13 @@ class Hand:
                 self._history.append((_SHOW, i, self._street, None, list(self._holes[i])))
             else:
                 self._history.append(_plain(2, i, self._street))
+        rake = self.game.rake
         if rake is not None:
+            # docs/rules.md §6.10: the house takes its part of each pot before it
+            # is awarded (who won, and so who showed, is as without it).
+            settled = rake.settle(money, self._folded, values, lows, dead=dead, street=self._street)
+            self._settlement = settled
+            received = list(settled.payouts)
             taken = sum(settled.rake)
             if taken:
                 self._history.append((_RAKE, None, self._street, taken, None))
