@@ -576,3 +576,22 @@ def test_pokerkit_agrees_on_raked_hands() -> None:
         assert raked[game] >= 0.25 * PK_HANDS, (game, raked[game])
     rules = report.rule_counts()
     assert rules["pokerkit_rakes_merged_pots"] and rules["pokerkit_leaves_last_round_unraked"]
+
+
+def test_command_line_replay_reports_the_rake(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from croupier import _cli
+
+    hand = _raked_hand(Rake(5, cap=3))
+    path = tmp_path / "raked.phh"
+    path.write_text(phh.dumps(history_of(hand)))
+    assert _cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"rake: {hand.rake}" in out
+    assert _cli.main(["replay", "--json", str(path)]) == 0
+    assert f'"rake": "{hand.rake}"' in capsys.readouterr().out
+    unraked = dataclasses.replace(history_of(hand), extra={}, finishing_stacks=None)
+    path.write_text(phh.dumps(unraked))
+    assert _cli.main(["replay", "--json", str(path)]) == 0
+    assert '"rake"' not in capsys.readouterr().out

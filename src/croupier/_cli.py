@@ -232,8 +232,10 @@ class _Report:
     payoffs: list[str] | None
     finishing_stacks: list[str] | None
     unsettled: bool
+    rake: str | None = None  # the house's chips (docs/rules.md §6.10), when any were taken
 
     def to_json(self) -> dict[str, object]:
+        rake: dict[str, object] = {} if self.rake is None else {"rake": self.rake}
         return {
             "hand": self.number,
             "variant": self.variant,
@@ -246,6 +248,7 @@ class _Report:
             "payoffs": self.payoffs,
             "finishing_stacks": self.finishing_stacks,
             "unsettled": self.unsettled,
+            **rake,
         }
 
     def text(self) -> str:
@@ -270,6 +273,8 @@ class _Report:
         for k, (amount, eligible) in enumerate(self.pots):
             label = "main pot" if k == 0 else f"side pot {k}"
             lines.append(f"  {label} {amount}: {', '.join(eligible)}")
+        if self.rake is not None:
+            lines.append(f"rake: {self.rake}")
         if self.unsettled or self.winnings is None or self.payoffs is None:
             lines.append("result: unsettled (unknown cards)")
             return "\n".join(lines)
@@ -433,6 +438,7 @@ def _report(history: HandHistory, number: int) -> _Report:
         payoffs=per_player(result.payoffs) if result.payoffs is not None else None,
         finishing_stacks=per_player(result.stacks, stacks=True) if settled else None,
         unsettled=not settled,
+        rake=money(hand.rake) if settled and hand.rake else None,
     )
 
 
