@@ -1164,7 +1164,8 @@ def pokerkit_hilo_low_half_without_low(play: Play, d: Divergence) -> bool:
     a low (docs/rules.md §6.6: the best high takes the whole pot) gives its
     low half to the contenders left as if they tied.  Recognised when only
     players of such pots get other chips than the pot rules give (beyond odd
-    chips)."""
+    chips, and, with a rake, beyond the difference between the engines' rakes:
+    PokerKit rakes the pots it merged, ``pokerkit_rakes_merged_pots``)."""
     if play.table.game not in HI_LO or not _end_with_croupier_right(play, d):
         return False
     high, low = _hand_values(play)
@@ -1176,7 +1177,10 @@ def pokerkit_hilo_low_half_without_low(play: Play, d: Divergence) -> bool:
     floor, slack = _odd_chip_bounds(play)
     got = _pk_received(play)
     others = [i for i in range(play.table.n) if i not in lowless]
-    return bool(lowless) and all(floor[i] <= got[i] <= floor[i] + slack[i] for i in others)
+    gap = abs(play.hand.rake - sum(pot.raked_amount for pot in play.state.pots))
+    return bool(lowless) and all(
+        floor[i] - gap <= got[i] <= floor[i] + slack[i] + gap for i in others
+    )
 
 
 def pokerkit_rakes_merged_pots(play: Play, d: Divergence) -> bool:
@@ -1184,10 +1188,12 @@ def pokerkit_rakes_merged_pots(play: Play, d: Divergence) -> bool:
     (§6.2: the main pot, then each side pot), whoever wins it.  PokerKit rakes
     its pots at the end, once it has merged the consecutive pots whose players
     still holding a hand that wins something are the same: one player winning
-    the main and a side pot pays one cap, and the rounding once.  Recognised
+    the main and a side pot pays one cap, and the rounding once (and divides
+    the merged pot's odd chips its own way, as in ``odd_chips``).  Recognised
     when croupier's final stacks agree with the pot rules, PokerKit's rake is
-    that of the merged pots, some pots were merged, and only seats that won a
-    merged pot end on other stacks, by the difference of the two rakes."""
+    that of the merged pots, some pots were merged, the stacks differ in all
+    by the difference of the two rakes, and only on seats that won a merged
+    pot or, by at most the odd chips of the divisions they shared, a pot."""
     rake = docs_rake(play)
     if rake is None or not _end_with_croupier_right(play, d):
         return False
@@ -1210,15 +1216,17 @@ def pokerkit_rakes_merged_pots(play: Play, d: Divergence) -> bool:
             groups.append((key, chips + amount, count + 1, won | winners))
         else:
             groups.append((key, amount, 1, winners))
-    merged = set().union(*(won for _, _, count, won in groups if count > 1))
+    if not any(count > 1 for _, _, count, _ in groups):
+        return False
     theirs = sum(pot.raked_amount for pot in play.state.pots)
+    if theirs != sum(rake(chips) for _, chips, _, _ in groups):
+        return False
+    merged = set().union(*(won for _, _, count, won in groups if count > 1))
+    odd = [sum(len(s.winners) - 1 for s in splits if i in s.winners) for i in range(play.table.n)]
     final = play.state.stacks
-    changed = {i for i in range(play.table.n) if final[i] != hand.stacks[i]}
-    return (
-        bool(merged)
-        and theirs == sum(rake(chips) for _, chips, _, _ in groups)
-        and changed <= merged
-        and sum(final) - sum(hand.stacks) == hand.rake - theirs
+    changed = [i for i in range(play.table.n) if final[i] != hand.stacks[i]]
+    return sum(final) - sum(hand.stacks) == hand.rake - theirs and all(
+        i in merged or abs(final[i] - hand.stacks[i]) <= odd[i] for i in changed
     )
 
 
