@@ -12,6 +12,10 @@ final stack.  croupier's final stacks are also checked against an
 independent reading of the pot rules (docs/rules.md §6, ``docs_stacks``),
 which needs no PokerKit.
 
+A table may carry a rake (``Table.rake``, docs/rules.md §6.10): PokerKit then
+takes it through its rake hook (``State.rake``, floored like croupier's) and
+the pot model takes it from each pot; ``tests/test_rake.py`` plays such tables.
+
 Where the engines differ by a rule choice (a convention of docs/rules.md) or
 by a known PokerKit bug, a named rule (``RULES``) recognises exactly that
 situation: the hand is counted under that name and its comparison stops
