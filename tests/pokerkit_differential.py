@@ -12,6 +12,10 @@ final stack.  croupier's final stacks are also checked against an
 independent reading of the pot rules (docs/rules.md §6, ``docs_stacks``),
 which needs no PokerKit.
 
+A table may carry a rake (``Table.rake``, docs/rules.md §6.10): PokerKit then
+takes it through its rake hook (``State.rake``, floored like croupier's) and
+the pot model takes it from each pot; ``tests/test_rake.py`` plays such tables.
+
 Where the engines differ by a rule choice (a convention of docs/rules.md) or
 by a known PokerKit bug, a named rule (``RULES``) recognises exactly that
 situation: the hand is counted under that name and its comparison stops
@@ -85,6 +89,7 @@ class Table:
     antes: int = 0
     bets: tuple[int, int] = (0, 0)  # fixed limit: (small, big)
     bring_in: int = 0
+    rake: croupier.Rake | None = None  # docs/rules.md §6.10, on both engines
 
     @property
     def n(self) -> int:
@@ -109,6 +114,10 @@ class Table:
         return [min(b, s - min(self.antes, s)) for b, s in zip(nominal, self.stacks, strict=True)]
 
     def croupier_game(self) -> croupier.Game:
+        game = self._croupier_game()
+        return game if self.rake is None else dataclasses.replace(game, rake=self.rake)
+
+    def _croupier_game(self) -> croupier.Game:
         g, blinds, antes, bets = self.game, self.blinds, self.antes, self.bets
         if g == "NL Hold'em":
             return croupier.TexasHoldem(croupier.NO_LIMIT, blinds, antes=antes)
@@ -143,7 +152,35 @@ class Table:
             self.bring_in,
             self.stacks,
             self.n,
+            rake=self.pokerkit_rake(),
         )
+
+    def pokerkit_rake(self) -> Callable[[int, pk.State], tuple[int, int]]:
+        """The table's rake as PokerKit's rake function (``State.rake``: called for
+        each pot).  PokerKit's own ``pokerkit.rake`` rounds to the nearest chip and
+        counts a hand as "flopped" once a board card is out (never in stud); the
+        rules page rounds down and rakes a hand that reached its second street
+        (docs/rules.md §6.10), so this function says the same with PokerKit's
+        state: a board card out, or in stud a fourth card dealt."""
+        rake, stud = self.rake, self.stud
+
+        def raked(amount: int, state: pk.State) -> tuple[int, int]:
+            if rake is None:
+                return 0, amount
+            if rake.no_flop_no_drop:
+                if stud:
+                    flopped = max(len(h) for h in state.hole_cards) > 3
+                else:
+                    flopped = any(state.board_cards)
+                if not flopped:
+                    return 0, amount
+            rate = rake.rate
+            taken = amount * rate.numerator // rate.denominator
+            if rake.cap is not None:
+                taken = min(taken, rake.cap)
+            return taken, amount - taken
+
+        return raked
 
     def code(self) -> str:
         """The set-up as croupier code (a reproducer's first lines)."""
@@ -156,6 +193,8 @@ class Table:
             structure = {"NL": "NO_LIMIT", "PL": "POT_LIMIT", "FL": "FIXED_LIMIT"}[g[:2]]
             bets = f", bets={self.bets}" if self.fixed else ""
             game = f"croupier.{cls}(croupier.{structure}, {self.blinds}, antes={self.antes}{bets})"
+        if self.rake is not None:
+            game = f"dataclasses.replace({game}, rake=croupier.{self.rake!r})"
         deck = " ".join(format_card(c) for c in self.deck)
         return (
             f"game = {game}  # {g}\n"
@@ -386,6 +425,7 @@ class Outcome:
     resumed: tuple[str, ...] = ()
     detail: str = ""
     reproducer: str = ""
+    rake: int = 0  # compared hands: the chips the house took (both engines)
 
 
 def _pk_deal(play: Play) -> None:
@@ -508,7 +548,7 @@ def play_hand(
         warnings.simplefilter("error")  # a PokerKit warning is a difference too
         try:
             _run(play, rng, style, script)
-            return Outcome("compared", resumed=tuple(play.resumed))
+            return Outcome("compared", resumed=tuple(play.resumed), rake=hand.rake)
         except Divergence as d:
             outcome = classify(play, d)
         except Exception as e:  # an engine refused or failed: a difference
@@ -642,6 +682,9 @@ def _run(play: Play, rng: random.Random | None, style: Style, script: list[Actio
             {"final stacks": hand.stacks},
             {"final stacks": final},
         )
+    theirs = sum(pot.raked_amount for pot in state.pots)
+    if hand.rake != theirs:
+        raise Divergence("end", frozenset({"rake"}), {"rake": hand.rake}, {"rake": theirs})
 
 
 # ---------------------------------------------------------------------------
@@ -673,6 +716,7 @@ def docs_splits(
     folded: Sequence[bool],
     high: Sequence[int],
     low: Sequence[int] | None,
+    rake: Callable[[int], int] | None = None,
 ) -> tuple[list[Split], list[int]]:
     """The pots of docs/rules.md §6 as splits, and the chips that go back unwon.
 
@@ -681,7 +725,8 @@ def docs_splits(
     into it (§6.3).  Hi/lo: each pot is halved, the odd chip to the high half,
     when one of its eligible players has a qualifying low (``low > 0``), else
     the best high takes it all (§6.6).  Ties share, the odd chips one at a
-    time from the lowest seat (§6.7, in ``docs_stacks``).
+    time from the lowest seat (§6.7, in ``docs_stacks``).  ``rake(amount)``: the
+    chips the house takes from a pot before it is shared (§6.10).
     """
     n = len(contributions)
     live = [i for i in range(n) if not folded[i]]
@@ -689,6 +734,8 @@ def docs_splits(
     previous = 0
     for level in sorted({contributions[i] for i in live if contributions[i] > 0}):
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        if rake is not None and sum(c > previous for c in contributions) > 1:
+            amount -= rake(amount)  # chips of one player alone were nobody's bet to call
         eligible = tuple(i for i in live if contributions[i] >= level)
         best = max(high[i] for i in eligible)
         winners = tuple(i for i in eligible if high[i] == best)
@@ -720,11 +767,29 @@ def _hand_values(play: Play) -> tuple[list[int], list[int] | None]:
     return high, low
 
 
+def docs_rake(play: Play) -> Callable[[int], int] | None:
+    """The chips the house takes from a pot of the hand (docs/rules.md §6.10), read
+    from the rules page: the percentage rounded down, at most the cap, nothing
+    when the hand ended on its first street (no flop, no drop)."""
+    rake, hand = play.table.rake, play.hand
+    if rake is None:
+        return None
+    first = hand.game.streets[0].name == hand.street
+    if rake.no_flop_no_drop and first:
+        return None
+
+    def taken(amount: int) -> int:
+        chips = int(amount * rake.percent / 100)  # exact Fraction: floor (amounts >= 0)
+        return chips if rake.cap is None else min(chips, rake.cap)
+
+    return taken
+
+
 def docs_stacks(play: Play) -> tuple[int, ...]:
     """Final stacks by docs/rules.md §6 from croupier's cards and contributions."""
     hand = play.hand
     high, low = _hand_values(play)
-    splits, received = docs_splits(hand.contributions, hand.folded, high, low)
+    splits, received = docs_splits(hand.contributions, hand.folded, high, low, docs_rake(play))
     for s in splits:
         for k, i in enumerate(s.winners):
             received[i] += s.share + (1 if k < s.odd else 0)
@@ -1061,7 +1126,9 @@ def _odd_chip_bounds(play: Play) -> tuple[list[int], list[int]]:
     """Per seat: the chips it wins by docs/rules.md §6 without any odd chip, and
     how many odd chips of its pots and halves it could hold besides."""
     high, low = _hand_values(play)
-    splits, floor = docs_splits(play.hand.contributions, play.hand.folded, high, low)
+    splits, floor = docs_splits(
+        play.hand.contributions, play.hand.folded, high, low, docs_rake(play)
+    )
     slack = [0] * play.table.n
     for s in splits:
         amount = s.amount
@@ -1101,19 +1168,93 @@ def pokerkit_hilo_low_half_without_low(play: Play, d: Divergence) -> bool:
     a low (docs/rules.md §6.6: the best high takes the whole pot) gives its
     low half to the contenders left as if they tied.  Recognised when only
     players of such pots get other chips than the pot rules give (beyond odd
-    chips)."""
+    chips, and, with a rake, beyond the difference between the engines' rakes:
+    PokerKit rakes the pots it merged, ``pokerkit_rakes_merged_pots``)."""
     if play.table.game not in HI_LO or not _end_with_croupier_right(play, d):
         return False
     high, low = _hand_values(play)
     assert low is not None
     if not any(low):
         return False
-    splits, _ = docs_splits(play.hand.contributions, play.hand.folded, high, low)
+    splits, _ = docs_splits(play.hand.contributions, play.hand.folded, high, low, docs_rake(play))
     lowless = {i for s in splits if s.half == "" for i in s.eligible}
     floor, slack = _odd_chip_bounds(play)
     got = _pk_received(play)
     others = [i for i in range(play.table.n) if i not in lowless]
-    return bool(lowless) and all(floor[i] <= got[i] <= floor[i] + slack[i] for i in others)
+    gap = abs(play.hand.rake - sum(pot.raked_amount for pot in play.state.pots))
+    return bool(lowless) and all(
+        floor[i] - gap <= got[i] <= floor[i] + slack[i] + gap for i in others
+    )
+
+
+def pokerkit_rakes_merged_pots(play: Play, d: Divergence) -> bool:
+    """docs/rules.md §6.10: the rake is taken from each pot as the bets built it
+    (§6.2: the main pot, then each side pot), whoever wins it.  PokerKit rakes
+    its pots at the end, once it has merged the consecutive pots whose players
+    still holding a hand that wins something are the same: one player winning
+    the main and a side pot pays one cap, and the rounding once (and divides
+    the merged pot's odd chips its own way, as in ``odd_chips``).  Recognised
+    when croupier's final stacks agree with the pot rules, PokerKit's rake is
+    that of the merged pots, some pots were merged, the stacks differ in all
+    by the difference of the two rakes, and only on seats that won a merged
+    pot or, by at most the odd chips of the divisions they shared, a pot."""
+    rake = docs_rake(play)
+    if rake is None or not _end_with_croupier_right(play, d):
+        return False
+    hand = play.hand
+    high, low = _hand_values(play)
+    splits, _ = docs_splits(hand.contributions, hand.folded, high, low)
+    survivors = {i for s in splits for i in s.winners}
+    pots: list[tuple[tuple[int, ...], int, set[int]]] = []  # hi/lo: the two halves, one pot
+    for s in splits:
+        if pots and pots[-1][0] == s.eligible:
+            eligible, amount, winners = pots.pop()
+            pots.append((eligible, amount + s.amount, winners | set(s.winners)))
+        else:
+            pots.append((s.eligible, s.amount, set(s.winners)))
+    groups: list[tuple[tuple[int, ...], int, int, set[int]]] = []  # key, chips, pots, winners
+    for eligible, amount, winners in pots:
+        key = tuple(i for i in eligible if i in survivors)
+        if groups and groups[-1][0] == key:
+            _, chips, count, won = groups.pop()
+            groups.append((key, chips + amount, count + 1, won | winners))
+        else:
+            groups.append((key, amount, 1, winners))
+    if not any(count > 1 for _, _, count, _ in groups):
+        return False
+    theirs = sum(pot.raked_amount for pot in play.state.pots)
+    if theirs != sum(rake(chips) for _, chips, _, _ in groups):
+        return False
+    merged = set().union(*(won for _, _, count, won in groups if count > 1))
+    odd = [sum(len(s.winners) - 1 for s in splits if i in s.winners) for i in range(play.table.n)]
+    final = play.state.stacks
+    changed = [i for i in range(play.table.n) if final[i] != hand.stacks[i]]
+    return sum(final) - sum(hand.stacks) == hand.rake - theirs and all(
+        i in merged or abs(final[i] - hand.stacks[i]) <= odd[i] for i in changed
+    )
+
+
+def pokerkit_leaves_last_round_unraked(play: Play, d: Divergence) -> bool:
+    """PokerKit bug (0.7.7): in a hand won by everyone else folding, PokerKit gives
+    the winner's own bet of the last betting round back whole, the part the
+    others called included, and rakes only the rest of the pot (docs/rules.md
+    §6.10: every chip in a pot is raked; only a bet nobody called goes back
+    unraked).  Recognised when one player is left, croupier's final stacks
+    agree with the pot rules, and PokerKit took the rake of the pot less the
+    winner's last bet, the winner keeping the difference."""
+    rake, hand = docs_rake(play), play.hand
+    live = [i for i in range(play.table.n) if not hand.folded[i]]
+    if rake is None or len(live) != 1 or not _end_with_croupier_right(play, d):
+        return False
+    theirs = sum(pot.raked_amount for pot in play.state.pots)
+    final, winner = play.state.stacks, live[0]
+    before = sum(hand.contributions) - hand.bets[winner]  # the pot less the winner's bet
+    others = [i for i in range(play.table.n) if i != winner]
+    return (
+        theirs == rake(before) != hand.rake
+        and all(final[i] == hand.stacks[i] for i in others)
+        and final[winner] - hand.stacks[winner] == hand.rake - theirs
+    )
 
 
 RULES: tuple[Rule, ...] = (
@@ -1222,6 +1363,20 @@ RULES: tuple[Rule, ...] = (
         "§6.2, §6.7",
         "each pot and half divided on its own, odd chips one at a time from the lowest seat",
         odd_chips,
+    ),
+    Rule(
+        "pokerkit_rakes_merged_pots",
+        CONVENTION,
+        "§6.10",
+        "the rake is taken from each pot as built; PokerKit rakes the pots it merged by winners",
+        pokerkit_rakes_merged_pots,
+    ),
+    Rule(
+        "pokerkit_leaves_last_round_unraked",
+        POKERKIT_BUG,
+        "§6.10",
+        "a hand won by folds: PokerKit does not rake the winner's last bet, called or not",
+        pokerkit_leaves_last_round_unraked,
     ),
 )
 RULES_BY_NAME = {r.name: r for r in RULES}

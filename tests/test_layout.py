@@ -150,8 +150,9 @@ LAYERS: tuple[frozenset[str], ...] = (
     ),
     # the Cython core: hand values, pots, the shuffle, equity kernels
     frozenset(["hands", "pots", "_shuffle", "_equity_kernels"]),
-    # the engine: each game named once, a game's structure, the hand
-    frozenset(["variants", "games", "dealer", "hand"]),
+    # the engine: each game named once, a game's structure, the dealer, the hand,
+    # the rake
+    frozenset(["variants", "games", "dealer", "hand", "rake"]),
     # what reads or writes hands: notation, files, replay, ranges, equity,
     # statistics, sessions, simulation
     frozenset(
@@ -196,7 +197,7 @@ def test_no_module_imports_from_a_layer_above_it() -> None:
 
 def test_the_engine_imports_nothing_of_the_file_format() -> None:
     graph = import_graph()
-    for engine in ("hand", "games", "variants", "events"):
+    for engine in ("hand", "games", "variants", "events", "rake"):
         assert not graph[engine] & {"phh", "actions", "replay", "statistics"}, engine
 
 

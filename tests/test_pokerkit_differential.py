@@ -156,6 +156,31 @@ EXAMPLES: dict[str, tuple[diff.Table, list[Action]]] = {
         table("NL Hold'em", [100] * 4, "2c 3c 2d 3d 4h 5h 6d 7d As Ks Qs Js Ts", blinds=(2, 4)),
         [CALL, CALL, FOLD, CHECK],
     ),
+    # §6.10: seat 0 is all-in for 20 (a main pot of 60), seats 1 and 2 bet 10
+    # more on the flop (a side pot of 20); seat 2's aces win both.  10 %, at most
+    # 1 a pot: croupier takes 1 from each pot, PokerKit 1 from the two merged.
+    "pokerkit_rakes_merged_pots": (
+        table(
+            "NL Hold'em",
+            [20, 100, 100],
+            "2c 7d 3c 8d As Ad Kh 9s 4d Jc 6h",
+            rake=croupier.Rake(10, cap=1),
+            **BLINDS,
+        ),
+        [CALL, ALL_IN, CALL, CALL, raise_to(10), CALL],
+    ),
+    # §6.10: heads-up, the button raises to 6 and the big blind folds: a pot of
+    # 4, half of it raked (croupier 2); PokerKit gives the 6 back and rakes the
+    # big blind's 2 (1).
+    "pokerkit_leaves_last_round_unraked": (
+        table(
+            "NL Hold'em",
+            [100, 100],
+            rake=croupier.Rake(50, no_flop_no_drop=False),
+            **BLINDS,
+        ),
+        [raise_to(6), FOLD],
+    ),
 }
 
 

@@ -90,7 +90,7 @@ def pots_after_mucks(hand: Hand) -> list[int]:
 def test_runs_agree_with_pokerkit() -> None:
     """PokerKit mucks the hands that win nothing before it makes the pots, so a
     loser's all-in no longer cuts them; croupier cuts the pots when the betting
-    ends (docs/rules.md §6.10).  The chips are the same; where the cut moves an
+    ends (docs/rules.md §6.11).  The chips are the same; where the cut moves an
     odd chip of a run, PokerKit's stacks are those of that reading of the rule."""
     rng = random.Random(11)
     compared = merged = tied = 0

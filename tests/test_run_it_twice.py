@@ -1,4 +1,4 @@
-"""Run it N times (docs/rules.md §6.10): when nobody can bet any more, the rest of
+"""Run it N times (docs/rules.md §6.11): when nobody can bet any more, the rest of
 the board is dealt ``runs`` times; each pot is cut into that many equal parts
 (odd chips to the first run's part) and each part is won on its own board.
 

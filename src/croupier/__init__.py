@@ -35,6 +35,7 @@ from croupier.games import (
     TexasHoldem,
 )
 from croupier.hand import Hand
+from croupier.rake import Rake
 from croupier.structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Structure
 from croupier.variants import Variant
 
@@ -70,6 +71,7 @@ __all__ = [
     "LeducHoldem",
     "Omaha",
     "OmahaHiLo",
+    "Rake",
     "Range",
     "Razz",
     "RoyalHoldem",

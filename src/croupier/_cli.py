@@ -107,7 +107,7 @@ from croupier._cli_run import (
     progress,
 )
 from croupier.cards import card_texts, format_card, format_cards, parse_cards
-from croupier.events import EventKind
+from croupier.events import CHIP_MOVES, EventKind
 from croupier.variants import Variant, playable, rules_of
 
 if TYPE_CHECKING:
@@ -232,8 +232,10 @@ class _Report:
     payoffs: list[str] | None
     finishing_stacks: list[str] | None
     unsettled: bool
+    rake: str | None = None  # the house's chips (docs/rules.md §6.10), when any were taken
 
     def to_json(self) -> dict[str, object]:
+        rake: dict[str, object] = {} if self.rake is None else {"rake": self.rake}
         return {
             "hand": self.number,
             "variant": self.variant,
@@ -246,6 +248,7 @@ class _Report:
             "payoffs": self.payoffs,
             "finishing_stacks": self.finishing_stacks,
             "unsettled": self.unsettled,
+            **rake,
         }
 
     def text(self) -> str:
@@ -270,6 +273,8 @@ class _Report:
         for k, (amount, eligible) in enumerate(self.pots):
             label = "main pot" if k == 0 else f"side pot {k}"
             lines.append(f"  {label} {amount}: {', '.join(eligible)}")
+        if self.rake is not None:
+            lines.append(f"rake: {self.rake}")
         if self.unsettled or self.winnings is None or self.payoffs is None:
             lines.append("result: unsettled (unknown cards)")
             return "\n".join(lines)
@@ -286,13 +291,6 @@ class _Report:
             for name, stack in zip(self.players, self.finishing_stacks, strict=True):
                 lines.append(f"  {name:<{width}}  {stack}")
         return "\n".join(lines)
-
-
-# What the report leaves out: forced bets and chips given back show in the
-# pots, the awards in the winnings.
-_UNREPORTED = frozenset(
-    (EventKind.ANTE, EventKind.BLIND, EventKind.DEAD_BLIND, EventKind.RETURN, EventKind.AWARD)
-)
 
 
 def _report(history: HandHistory, number: int) -> _Report:
@@ -373,7 +371,7 @@ def _report(history: HandHistory, number: int) -> _Report:
     previous: EventKind | None = None
     for event in hand.events:
         kind = event.kind
-        if kind in _UNREPORTED:
+        if kind in CHIP_MOVES:  # shown as the pots, the rake and the winnings
             continue
         if kind is EventKind.RUN:  # the board run out again: its streets follow
             run, current = f" (run {event.amount})", -1
@@ -429,6 +427,7 @@ def _report(history: HandHistory, number: int) -> _Report:
         payoffs=per_player(result.payoffs) if result.payoffs is not None else None,
         finishing_stacks=per_player(result.stacks, stacks=True) if settled else None,
         unsettled=not settled,
+        rake=money(hand.rake) if settled and hand.rake else None,
     )
 
 

@@ -37,7 +37,7 @@ from typing import Literal, cast
 
 from croupier.cards import RANKS, SUITS, UNKNOWN, UNKNOWN_TEXT, card_texts
 from croupier.errors import PHHError, excerpt
-from croupier.events import Event, EventKind
+from croupier.events import CHIP_MOVES, Event, EventKind
 
 __all__ = ["Action", "ActionKind", "PHHError", "from_events", "lines"]
 
@@ -344,10 +344,6 @@ class Action:
 
 # -- the engine's events in the notation -----------------------------------------------
 
-# PHH writes the forced bets as fields, and neither chips given back nor awards.
-_UNWRITTEN = frozenset(
-    {EventKind.ANTE, EventKind.BLIND, EventKind.DEAD_BLIND, EventKind.RETURN, EventKind.AWARD}
-)
 _PHH_KIND: dict[EventKind, ActionKind] = {
     EventKind.FOLD: "f",
     EventKind.CHECK: "cc",
@@ -390,7 +386,7 @@ def from_events(events: Iterable[Event]) -> tuple[Action, ...]:
     >>> [(a.kind, a.actor, a.amount) for a in from_events(hand.events)[2:]]
     [('cbr', 1, 6), ('f', 0, None)]
     """
-    return tuple(_of_event(event) for event in events if event.kind not in _UNWRITTEN)
+    return tuple(_of_event(event) for event in events if event.kind not in CHIP_MOVES)
 
 
 def lines(events: Iterable[Event], scale: int = 1) -> tuple[str, ...]:

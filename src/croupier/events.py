@@ -19,6 +19,9 @@ kind                            amount
 ``CALL``, ``BET_RAISE``,        the seat's total bet in this round after the
 ``BRING_IN``                    action ("raise to", as :meth:`Hand.raise_to`)
 ``RETURN``                      the part of a bet nobody called, given back
+``RAKE``                        the chips the house took from the pots
+                                (``game.rake``; recorded only when some were),
+                                before the awards; its seat is ``None``
 ``AWARD``                       the chips the seat takes from the pots at the
                                 end (its winnings and any chips given back
                                 when the pots were settled); none for a hand
@@ -54,7 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["BETTING", "KINDS", "Event", "EventKind"]
+__all__ = ["BETTING", "CHIP_MOVES", "KINDS", "Event", "EventKind"]
 
 
 class EventKind(str, Enum):
@@ -75,6 +78,7 @@ class EventKind(str, Enum):
     SHOW = "show"
     MUCK = "muck"
     AWARD = "award"
+    RAKE = "rake"  # the house's chips taken from the pots (last: codes stay as they were)
     RUN = "run"  # run it N times: the board dealt again; ``amount`` is the run (2, 3)
 
     def __str__(self) -> str:
@@ -102,6 +106,22 @@ BETTING = frozenset(
     {EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET_RAISE, EventKind.BRING_IN}
 )
 
+#: The kinds that move chips by the rules alone (nobody chooses them, no card is
+#: dealt): forced bets, chips given back, the rake and the awards.  A record of
+#: the play leaves them out: PHH writes the forced bets as fields and none of
+#: the others (``actions.from_events``), and the CLI's report shows them as the
+#: pots, the rake and the winnings.
+CHIP_MOVES = frozenset(
+    {
+        EventKind.ANTE,
+        EventKind.BLIND,
+        EventKind.DEAD_BLIND,
+        EventKind.RETURN,
+        EventKind.RAKE,
+        EventKind.AWARD,
+    }
+)
+
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
 
 
@@ -109,7 +129,7 @@ _RANKS, _SUITS = "23456789TJQKA", "cdhs"
 class Event:
     """One thing that happened in a hand (see the module's table for ``amount``).
 
-    ``seat`` is ``None`` only for a board deal; ``street`` indexes
+    ``seat`` is ``None`` only for a board deal and the rake; ``street`` indexes
     ``game.streets`` (0: the first street).
 
     >>> event = Event(EventKind.BET_RAISE, seat=1, street=0, amount=6)

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from croupier._validate import as_int, is_bool
+from croupier._validate import as_int, is_bool, shown
 from croupier.dealer import Dealer
 from croupier.hand import Hand
+from croupier.rake import Rake
 from croupier.structures import FIXED_LIMIT, Structure
 from croupier.variants import (
     Street,
@@ -105,7 +106,9 @@ class Game:
     hold'em's structure as played: antes and a button blind, no small or big
     blind; the player left of the button acts first).  ``deck`` is the cards
     the game is dealt from (short-deck: sixes to aces).  ``structure`` may be
-    given as its text (``"no-limit"``).
+    given as its text (``"no-limit"``).  ``rake`` (a :class:`croupier.rake.Rake`,
+    default none) is taken from every pot of the game's hands before it is
+    awarded (docs/rules.md §6.10).
 
     Every field is checked here, so a game that exists can deal: amounts are
     ints (numpy integers too, never bool or float), forced bets per seat have
@@ -134,6 +137,7 @@ class Game:
     board_key: Callable[[Cards], tuple[int, ...]] | None = None
     button_blind: int = 0
     deck: tuple[int, ...] = FULL_DECK
+    rake: Rake | None = None
 
     def __post_init__(self) -> None:
         # Every amount is read once (docs/rules.md §1: integers, numpy integers
@@ -195,6 +199,8 @@ class Game:
         if len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
             raise ValueError("deck must be distinct card codes 0..51")
         store("deck", cards)
+        if self.rake is not None and not isinstance(self.rake, Rake):
+            raise ValueError(f"rake must be a croupier.Rake or None, got {shown(self.rake)}")
         store("cap", as_int(self.cap, "cap"))
         if self.cap < 1:
             raise ValueError(f"cap must be at least 1, got {self.cap}")
@@ -332,7 +338,7 @@ class Game:
         ``auto_showdown=False`` asks the players to show or muck at the
         showdown (:attr:`croupier.Hand.showing`); by default the engine shows
         down by itself (docs/rules.md §6.8).  ``runs`` (2 or 3) runs the rest of
-        the board out that many times when nobody can bet any more (§6.10).
+        the board out that many times when nobody can bet any more (§6.11).
         """
         return Hand(
             self,
@@ -374,8 +380,9 @@ _BLIND_OPTIONS = (
     "cap",
     "seat_blinds",
     "opening_bet",
+    "rake",
 )
-_STUD_OPTIONS = ("antes", "bring_in", "bets", "cap")
+_STUD_OPTIONS = ("antes", "bring_in", "bets", "cap", "rake")
 
 
 def game(
@@ -467,6 +474,7 @@ def TexasHoldem(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Texas Hold'em with any betting structure.
 
@@ -485,6 +493,7 @@ def TexasHoldem(
         cap=cap,
         seat_blinds=seat_blinds,
         opening_bet=opening_bet,
+        rake=rake,
     )
 
 
@@ -498,6 +507,7 @@ def ShortDeckHoldem(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Short-deck (six-plus) hold'em: 36 cards, sixes to aces; a flush beats a full house
     and A-6-7-8-9 is the lowest straight (``croupier.hands.short_deck_high``).
@@ -526,6 +536,7 @@ def ShortDeckHoldem(
             cap=cap,
             seat_blinds=seat_blinds,
             opening_bet=opening_bet,
+            rake=rake,
         ),
     )
 
@@ -539,6 +550,7 @@ def RoyalHoldem(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Royal hold'em: Texas Hold'em dealt from the 20 cards ten to ace (high hands: the one
     straight is ace-high, every flush a royal flush); up to seven players.
@@ -557,6 +569,7 @@ def RoyalHoldem(
             cap=cap,
             seat_blinds=seat_blinds,
             opening_bet=opening_bet,
+            rake=rake,
         ),
     )
 
@@ -578,6 +591,7 @@ def Omaha(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Omaha: four (or five or six) hole cards, exactly two of them with three of the board.
 
@@ -599,6 +613,7 @@ def Omaha(
         cap=cap,
         seat_blinds=seat_blinds,
         opening_bet=opening_bet,
+        rake=rake,
     )
 
 
@@ -614,6 +629,7 @@ def OmahaHiLo(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Omaha hi/lo eight-or-better: each pot split between the best high and the best low.
 
@@ -633,6 +649,7 @@ def OmahaHiLo(
         cap=cap,
         seat_blinds=seat_blinds,
         opening_bet=opening_bet,
+        rake=rake,
     )
 
 
@@ -647,6 +664,7 @@ def CourchevelHiLo(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Courchevel Hi/Lo: five hole cards, the first flop card dealt before the pre-flop
     betting, exactly two hole and three board cards, eight-or-better low.
@@ -667,6 +685,7 @@ def CourchevelHiLo(
         cap=cap,
         seat_blinds=seat_blinds,
         opening_bet=opening_bet,
+        rake=rake,
     )
 
 
@@ -676,6 +695,7 @@ def Razz(
     bets: tuple[int, int] = (2, 4),
     *,
     cap: int = 4,
+    rake: Rake | None = None,
 ) -> Game:
     """Razz: seven-card stud for the best ace-to-five low, fixed limit.
 
@@ -683,7 +703,9 @@ def Razz(
     >>> hand.street, len(hand.up_cards(0)), hand.actor == hand.bring_in_seat
     ('third', 1, True)
     """
-    return game(Variant.RAZZ, FIXED_LIMIT, antes=antes, bring_in=bring_in, bets=bets, cap=cap)
+    return game(
+        Variant.RAZZ, FIXED_LIMIT, antes=antes, bring_in=bring_in, bets=bets, cap=cap, rake=rake
+    )
 
 
 def SevenCardStud(
@@ -692,6 +714,7 @@ def SevenCardStud(
     bets: tuple[int, int] = (2, 4),
     *,
     cap: int = 4,
+    rake: Rake | None = None,
 ) -> Game:
     """Seven-card stud (high), fixed limit: the lowest up card brings in.
 
@@ -699,7 +722,13 @@ def SevenCardStud(
     'third'
     """
     return game(
-        Variant.SEVEN_CARD_STUD, FIXED_LIMIT, antes=antes, bring_in=bring_in, bets=bets, cap=cap
+        Variant.SEVEN_CARD_STUD,
+        FIXED_LIMIT,
+        antes=antes,
+        bring_in=bring_in,
+        bets=bets,
+        cap=cap,
+        rake=rake,
     )
 
 
@@ -709,6 +738,7 @@ def SevenCardStudHiLo(
     bets: tuple[int, int] = (2, 4),
     *,
     cap: int = 4,
+    rake: Rake | None = None,
 ) -> Game:
     """Seven-card stud hi/lo eight-or-better, fixed limit.
 
@@ -722,6 +752,7 @@ def SevenCardStudHiLo(
         bring_in=bring_in,
         bets=bets,
         cap=cap,
+        rake=rake,
     )
 
 
@@ -736,6 +767,7 @@ def _draw_game(
     cap: int,
     seat_blinds: Sequence[int] | None,
     opening_bet: int | None,
+    rake: Rake | None,
 ) -> Game:
     return game(
         variant,
@@ -748,6 +780,7 @@ def _draw_game(
         cap=cap,
         seat_blinds=seat_blinds,
         opening_bet=opening_bet,
+        rake=rake,
     )
 
 
@@ -762,6 +795,7 @@ def DeuceToSevenSingleDraw(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Deuce-to-seven single draw ("Kansas City lowball"): five cards, one draw, the
     best deuce-to-seven low wins (no-limit unless ``structure`` says otherwise).
@@ -774,7 +808,7 @@ def DeuceToSevenSingleDraw(
     """
     return _draw_game(
         Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, structure, blinds, antes, big_blind_ante,
-        straddles, bets, cap, seat_blinds, opening_bet,
+        straddles, bets, cap, seat_blinds, opening_bet, rake,
     )  # fmt: skip
 
 
@@ -789,6 +823,7 @@ def DeuceToSevenTripleDraw(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Deuce-to-seven triple draw: five cards, three draws, the best deuce-to-seven low
     wins (fixed-limit unless ``structure`` says otherwise: the small bet before and
@@ -800,7 +835,7 @@ def DeuceToSevenTripleDraw(
     """
     return _draw_game(
         Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, structure, blinds, antes, big_blind_ante,
-        straddles, bets, cap, seat_blinds, opening_bet,
+        straddles, bets, cap, seat_blinds, opening_bet, rake,
     )  # fmt: skip
 
 
@@ -815,6 +850,7 @@ def Badugi(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Badugi: four cards, three draws, the best badugi wins (fixed-limit unless
     ``structure`` says otherwise; bets as in triple draw).
@@ -825,7 +861,7 @@ def Badugi(
     """
     return _draw_game(
         Variant.BADUGI, structure, blinds, antes, big_blind_ante, straddles, bets, cap,
-        seat_blinds, opening_bet,
+        seat_blinds, opening_bet, rake,
     )  # fmt: skip
 
 
@@ -840,6 +876,7 @@ def FiveCardDraw(
     cap: int = 4,
     seat_blinds: Sequence[int] | None = None,
     opening_bet: int | None = None,
+    rake: Rake | None = None,
 ) -> Game:
     """Five-card draw (high): five cards, one draw, the best high hand wins
     (fixed-limit unless ``structure`` says otherwise; no opening requirement).
@@ -850,11 +887,11 @@ def FiveCardDraw(
     """
     return _draw_game(
         Variant.FIVE_CARD_DRAW, structure, blinds, antes, big_blind_ante, straddles, bets,
-        cap, seat_blinds, opening_bet,
+        cap, seat_blinds, opening_bet, rake,
     )  # fmt: skip
 
 
-def KuhnPoker(antes: int = 1, bet: int = 1) -> Game:
+def KuhnPoker(antes: int = 1, bet: int = 1, *, rake: Rake | None = None) -> Game:
     """Kuhn poker: three cards (J, Q, K), one each, antes of 1, one round with at most
     one bet of 1 (fixed limit, ``cap=1``), the higher card wins (docs/rules.md §5.3b).
 
@@ -864,10 +901,14 @@ def KuhnPoker(antes: int = 1, bet: int = 1) -> Game:
     >>> hand.raise_to(1); hand.can_raise
     False
     """
-    return game(Variant.KUHN, FIXED_LIMIT, blinds=(), antes=antes, bets=(bet, bet), cap=1)
+    return game(
+        Variant.KUHN, FIXED_LIMIT, blinds=(), antes=antes, bets=(bet, bet), cap=1, rake=rake
+    )
 
 
-def LeducHoldem(antes: int = 1, bets: tuple[int, int] = (2, 4)) -> Game:
+def LeducHoldem(
+    antes: int = 1, bets: tuple[int, int] = (2, 4), *, rake: Rake | None = None
+) -> Game:
     """Leduc hold'em: six cards (J, Q, K in two suits), antes of 1, one hole card, a round
     of bets of 2, one board card, a round of bets of 4, at most two bets a round; a pair
     with the board wins, else the higher card, equal ranks split (docs/rules.md §5.3b).
@@ -878,4 +919,4 @@ def LeducHoldem(antes: int = 1, bets: tuple[int, int] = (2, 4)) -> Game:
     >>> hand.call(); hand.street, len(hand.board), hand.min_raise_to
     ('flop', 1, 4)
     """
-    return game(Variant.LEDUC, FIXED_LIMIT, blinds=(), antes=antes, bets=bets, cap=2)
+    return game(Variant.LEDUC, FIXED_LIMIT, blinds=(), antes=antes, bets=bets, cap=2, rake=rake)

@@ -87,7 +87,7 @@ cdef class Hand:
     cdef _run_again(self, int start, int shared)
     @cython.locals(p=Py_ssize_t, j=Py_ssize_t, stream=tuple)
     cdef list _take(self, Py_ssize_t k, Py_ssize_t count)
-    cdef list _split_runs(self, list money, list folded, list values, object lows, object dead, list returned)
+    cdef list _split_runs(self, list money, list folded, list values, object lows, object dead, list returned, object rake)
     cdef list _live_money(self)
     @cython.locals(k=Py_ssize_t, i=Py_ssize_t, n=Py_ssize_t)
     cdef tuple _showdown_order(self, list live)

@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from typing import Protocol
 
     from croupier.dealer import Dealer
+    from croupier.rake import Rake
     from croupier.structures import Structure
     from croupier.variants import Street, Variant
 
@@ -108,6 +109,8 @@ if TYPE_CHECKING:
         def is_draw(self) -> bool: ...
         @property
         def deck(self) -> tuple[int, ...]: ...
+        @property
+        def rake(self) -> Rake | None: ...
         def forced_bets(self, n: int) -> tuple[list[int], list[int]]: ...
         def unit(self, street: int) -> int: ...
 
@@ -271,7 +274,7 @@ class Hand:
         if type(runs) is not int or runs != 1:
             runs = _check_runs(game, runs)
         self._runs = runs
-        # Run it N times: the boards of the runs after the first (docs/rules.md §6.10).
+        # Run it N times: the boards of the runs after the first (docs/rules.md §6.11).
         # (Tuples, not lists: a hand that keeps them has no more objects for the
         # garbage collector to follow.)
         self._boards: tuple[list[int], ...] = ()
@@ -380,7 +383,7 @@ class Hand:
     @property
     def boards(self) -> tuple[tuple[int, ...], ...]:
         """Every run's board, the first run's (:attr:`board`) first: one board unless
-        the hand ran it more than once (``runs``; docs/rules.md §6.10).
+        the hand ran it more than once (``runs``; docs/rules.md §6.11).
 
         >>> from croupier import NO_LIMIT, TexasHoldem
         >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=7, runs=2)
@@ -529,8 +532,21 @@ class Hand:
 
     @property
     def payoffs(self) -> tuple[int, ...] | None:
-        """Net chips won (+) or lost (-) by each seat once the hand is over, else None."""
+        """Net chips won (+) or lost (-) by each seat once the hand is over, else None.
+
+        Net of the rake (``hand.rake``): they add up to ``-hand.rake``.
+        """
         return self._payoffs
+
+    @property
+    def rake(self) -> int:
+        """The chips the house took from the pots (``game.rake``, docs/rules.md §6.10):
+        0 without a rake, before the end and for an unsettled hand.
+
+        The payoffs and the rake add up to nothing: ``sum(hand.payoffs) == -hand.rake``.
+        """
+        settlement = self._settlement
+        return 0 if settlement is None else sum(settlement.rake)
 
     @property
     def winnings(self) -> tuple[int, ...] | None:
@@ -538,7 +554,8 @@ class Hand:
 
         Chips given back are not winnings: an uncalled bet, or a layer of the
         pots that only folded players put chips into (``settlement.returned``),
-        so a folded seat's winnings are 0.
+        so a folded seat's winnings are 0.  With a rake, what is left of the
+        pots after it.
         """
         if self._winnings is None and self._settle_inputs is not None:
             received = self._received
@@ -1359,7 +1376,7 @@ class Hand:
         self._begin_street()
 
     def _run_again(self, start: int, shared: int) -> None:
-        """Run it N times (docs/rules.md §6.10): the board after the last betting round
+        """Run it N times (docs/rules.md §6.11): the board after the last betting round
         (street ``start``) is dealt again for each run after the first, from the
         same deck; the cards already out (``shared``) are every run's."""
         streets = self.game.streets
@@ -1512,8 +1529,6 @@ class Hand:
         received, returned = distribute(money, folded, values, lows, dead=dead)
         # The flags no longer change: the list itself is kept.
         self._settle_inputs = (money, folded, values, lows, dead, returned)
-        if self._run_values:
-            received = self._split_runs(money, folded, values, lows, dead, returned)
         if self._auto and not self._shown_early:
             for k, i in enumerate(self._showdown):
                 # The first player shows, and every hand that beats or ties the
@@ -1523,6 +1538,21 @@ class Hand:
                     self._open_hand(i)
                 else:
                     self._history.append(_plain(2, i, self._street))
+        rake = self.game.rake
+        if self._run_values:
+            received = self._split_runs(money, folded, values, lows, dead, returned, rake)
+        elif rake is not None:
+            # docs/rules.md §6.10: the house takes its part of each pot before it
+            # is awarded (who won, and so who showed, is as without it).
+            self._settlement = rake.settle(
+                money, folded, values, lows, dead=dead, street=self._street
+            )
+            received = list(self._settlement.payouts)
+        if rake is not None:
+            assert self._settlement is not None
+            taken = sum(self._settlement.rake)
+            if taken:
+                self._history.append((_RAKE, None, self._street, taken, None))
         self._received = tuple(received)
         contributed, stacks = self._contributed, self._stacks
         self._payoffs = tuple([received[i] - contributed[i] for i in range(n)])
@@ -1537,22 +1567,28 @@ class Hand:
         lows: list[int] | None,
         dead: int,
         returned: list[int],
+        rake: Rake | None,
     ) -> list[int]:
-        """Run it N times (docs/rules.md §6.10): each pot is cut into N equal parts, the
+        """Run it N times (docs/rules.md §6.11): each pot is cut into N equal parts, the
         odd chips to the first run's part, and each part is awarded on its run's
         board like a pot of its own.  Builds the settlement; returns what each
         seat receives.  (The runs follow the all-in show of §6.8, so no hand
-        was mucked.)"""
+        was mucked.)  A rake (§6.10) is taken from each pot before it is cut."""
         n = self._n
         runs = [(values, lows), *self._run_values]
         count = len(runs)
         received = list(returned)
         pots = side_pots(money, folded, dead=dead)
         shares: list[tuple[int, ...]] = []
+        raked: list[int] = []
         zero = [0] * n
         for pot in pots:
             outside = [i not in pot.eligible for i in range(n)]
-            part, odd = divmod(pot.amount, count)
+            amount = pot.amount
+            if rake is not None:
+                raked.append(rake.of(amount) if rake.applies(self._street) else 0)
+                amount -= raked[-1]
+            part, odd = divmod(amount, count)
             row = [0] * n
             for r, (run_values, run_lows) in enumerate(runs):
                 chips = part + odd if r == 0 else part
@@ -1571,6 +1607,7 @@ class Hand:
             received,
             shares,
             [received[i] - contributed[i] for i in range(n)],
+            raked,
         )
         return received
 
@@ -1617,6 +1654,7 @@ _BET_RAISE, _BRING_IN, _DRAW = (
 _RETURN, _SHOW = EventKind.RETURN.code, EventKind.SHOW.code
 _RUN = EventKind.RUN.code
 _MUCK = EventKind.MUCK.code
+_RAKE = EventKind.RAKE.code
 # Events without an amount or cards (fold, check, muck) are the same tuple each
 # time for a seat and street: made once here, so recording one allocates nothing
 # (fewer objects for the garbage collector: replay keeps whole hands).

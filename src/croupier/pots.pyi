@@ -48,7 +48,7 @@ class Pot:
 class Settlement:
     """How a hand was settled (``settle``); a frozen value like ``Pot``."""
 
-    __match_args__: ClassVar[tuple[str, str, str, str, str, str]]
+    __match_args__: ClassVar[tuple[str, str, str, str, str, str, str]]
 
     def __init__(
         self,
@@ -58,6 +58,7 @@ class Settlement:
         payouts: Iterable[int],
         shares: Iterable[Iterable[int]],
         net: Iterable[int],
+        rake: Iterable[int] = (),
     ) -> None: ...
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -86,6 +87,11 @@ class Settlement:
     @property
     def net(self) -> tuple[int, ...]:
         """``payouts[i] - contributions[i]``: each seat's result for the hand."""
+
+    @property
+    def rake(self) -> tuple[int, ...]:
+        """The chips the house took from each pot before it was awarded (one entry a
+        pot, ``croupier.rake``), or ``()`` when no rake rule applied."""
 
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...

@@ -348,7 +348,10 @@ cdef class Settlement:
     * ``payouts``: chips each seat receives, ``returned`` included
       (``award``);
     * ``shares``: one row per pot, the chips each seat won from that pot;
-    * ``net``: ``payouts[i] - contributions[i]`` for each seat.
+    * ``net``: ``payouts[i] - contributions[i]`` for each seat;
+    * ``rake``: the chips the house took from each pot before it was awarded
+      (one entry a pot, ``croupier.rake``), or ``()`` when no rake rule
+      applied; ``shares`` and ``payouts`` are then of what was left.
     """
 
     cdef readonly tuple pots
@@ -357,21 +360,24 @@ cdef class Settlement:
     cdef readonly tuple payouts
     cdef readonly tuple shares
     cdef readonly tuple net
+    cdef readonly tuple rake
 
-    __match_args__ = ("pots", "uncalled", "returned", "payouts", "shares", "net")
+    __match_args__ = ("pots", "uncalled", "returned", "payouts", "shares", "net", "rake")
 
-    def __init__(self, pots, uncalled, returned, payouts, shares, net):
+    def __init__(self, pots, uncalled, returned, payouts, shares, net, rake=()):
         self.pots = _tuple_of(pots, "pots")
         self.uncalled = None if uncalled is None else _tuple_of(uncalled, "uncalled")
         self.returned = _tuple_of(returned, "returned")
         self.payouts = _tuple_of(payouts, "payouts")
         self.shares = tuple([_tuple_of(r, "shares row") for r in _tuple_of(shares, "shares")])
         self.net = _tuple_of(net, "net")
+        self.rake = _tuple_of(rake, "rake")
 
     def __repr__(self):
+        rake = f", rake={self.rake!r}" if self.rake else ""
         return (f"Settlement(pots={self.pots!r}, uncalled={self.uncalled!r}, "
                 f"returned={self.returned!r}, payouts={self.payouts!r}, "
-                f"shares={self.shares!r}, net={self.net!r})")
+                f"shares={self.shares!r}, net={self.net!r}{rake})")
 
     def __eq__(self, other):
         cdef Settlement o
@@ -380,13 +386,19 @@ cdef class Settlement:
         o = <Settlement>other
         return (self.pots == o.pots and self.uncalled == o.uncalled
                 and self.returned == o.returned and self.payouts == o.payouts and self.shares == o.shares
-                and self.net == o.net)
+                and self.net == o.net and self.rake == o.rake)
 
     def __hash__(self):
+        if self.rake:
+            return hash((Settlement, self.pots, self.uncalled, self.returned, self.payouts,
+                         self.shares, self.net, self.rake))
         return hash((Settlement, self.pots, self.uncalled, self.returned, self.payouts,
                      self.shares, self.net))
 
     def __reduce__(self):
+        if self.rake:
+            return (Settlement, (self.pots, self.uncalled, self.returned, self.payouts,
+                                 self.shares, self.net, self.rake))
         return (Settlement, (self.pots, self.uncalled, self.returned, self.payouts,
                              self.shares, self.net))
 

@@ -28,6 +28,12 @@ Choices (PHH leaves them to the reader):
 * Fixed limit: a round has a bet and at most three raises (``cap`` 4),
   unless the user field ``_cap`` gives another cap.  :func:`history_of`
   writes both fields only when they are needed (docs/rules.md §7.1).
+* Rake (docs/rules.md §6.10): PHH has no field for it; the user fields
+  ``_rake_percent``, ``_rake_cap`` (in the file's money) and
+  ``_rake_no_flop_no_drop`` give the game's :class:`~croupier.Rake`, which
+  :func:`history_of` writes and :func:`replay` reads; without them no rake
+  is taken (a file's ``winnings`` and ``finishing_stacks`` net of a rake
+  it does not describe do not match).
 * An unlimited stack (``inf``) plays as :func:`unlimited_stack` chips: one
   more than every other amount of the hand together, so no action of the file
   can find it short, at any scale.
@@ -57,6 +63,9 @@ Choices (PHH leaves them to the reader):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from typing import cast
 
 from croupier.actions import format_amount, from_events
 from croupier.cards import UNKNOWN, card_texts
@@ -64,6 +73,7 @@ from croupier.dealer import Dealer
 from croupier.errors import IllegalAction, PHHError, WrongBringIn, excerpt
 from croupier.games import Game, game
 from croupier.hand import Hand
+from croupier.rake import Rake
 from croupier.structures import FIXED_LIMIT, Structure
 from croupier.variants import from_phh, phh_codes, rules_of
 
@@ -75,6 +85,9 @@ if TYPE_CHECKING:
 __all__ = [
     "BUTTON_FIELD",
     "CAP_FIELD",
+    "RAKE_CAP_FIELD",
+    "RAKE_NO_FLOP_NO_DROP_FIELD",
+    "RAKE_PERCENT_FIELD",
     "RUNS_FIELD",
     "Replay",
     "game_for",
@@ -94,6 +107,19 @@ RUNS_FIELD = "_runs"
 BUTTON_FIELD = "_button"
 """The user field naming the player on the button (``1`` or ``2``) of a heads-up hand
 whose blinds alone would seat the players the other way round."""
+
+RAKE_PERCENT_FIELD = "_rake_percent"
+"""The user field of a raked game's rake, in per cent of each pot (docs/rules.md §6.10):
+a number (``5``, ``2.5``) or, when no decimal writes it exactly, a string (``'1/3'``)."""
+
+RAKE_CAP_FIELD = "_rake_cap"
+"""The user field of the most a raked game takes from one pot, in the file's money."""
+
+RAKE_NO_FLOP_NO_DROP_FIELD = "_rake_no_flop_no_drop"
+"""The user field saying whether a hand that ends on its first street is raked
+(``false``) or not (``true``, the default)."""
+
+_RAKE_FIELDS = (RAKE_PERCENT_FIELD, RAKE_CAP_FIELD, RAKE_NO_FLOP_NO_DROP_FIELD)
 
 
 def unlimited_stack(history: HandHistory) -> int:
@@ -201,6 +227,66 @@ def _runs_of(history: HandHistory) -> int:
     return value
 
 
+def _rake_of(history: HandHistory) -> Rake | None:
+    """The rake the ``_rake_*`` user fields give (docs/rules.md §7.1), if they are there."""
+    extra = history.extra
+    percent = extra.get(RAKE_PERCENT_FIELD)
+    if percent is None:
+        for name in _RAKE_FIELDS[1:]:
+            if name in extra:
+                raise PHHError(
+                    f"field {name!r} needs the rake's percentage ({RAKE_PERCENT_FIELD!r})",
+                    field=name,
+                )
+        return None
+    if type(percent) not in (int, Decimal, str):
+        raise PHHError(
+            f"field {RAKE_PERCENT_FIELD!r} must be a number or a string such as '1/3', "
+            f"got {excerpt(repr(percent))}",
+            field=RAKE_PERCENT_FIELD,
+        )
+    cap = extra.get(RAKE_CAP_FIELD)
+    if cap is not None:
+        units: int | Decimal | None = None
+        if type(cap) is int or (isinstance(cap, Decimal) and cap.is_finite()):
+            units = cap * history.scale
+        if units is None or units != int(units) or units <= 0:
+            raise PHHError(
+                f"field {RAKE_CAP_FIELD!r} must be a positive amount of the file's money, "
+                f"got {excerpt(repr(cap))}",
+                field=RAKE_CAP_FIELD,
+            )
+        cap = int(units)
+    dropped = extra.get(RAKE_NO_FLOP_NO_DROP_FIELD, True)
+    if type(dropped) is not bool:
+        raise PHHError(
+            f"field {RAKE_NO_FLOP_NO_DROP_FIELD!r} must be true or false, got {dropped!r}",
+            field=RAKE_NO_FLOP_NO_DROP_FIELD,
+        )
+    try:
+        return Rake(cast("int | Decimal | str", percent), cap, dropped)
+    except ValueError as exc:
+        raise PHHError(f"field {RAKE_PERCENT_FIELD!r}: {exc}", field=RAKE_PERCENT_FIELD) from None
+
+
+def _rake_fields(rake: Rake) -> dict[str, object]:
+    """The ``_rake_*`` user fields of ``rake`` (money at scale 1)."""
+    percent = rake.percent
+    written: object
+    if percent.denominator == 1:
+        written = percent.numerator
+    else:
+        with localcontext() as context:
+            context.prec = 2 * len(str(percent.denominator)) + len(str(percent.numerator)) + 2
+            decimal = Decimal(percent.numerator) / Decimal(percent.denominator)
+        written = decimal if Fraction(decimal) == percent else str(percent)
+    fields: dict[str, object] = {RAKE_PERCENT_FIELD: written}
+    if rake.cap is not None:
+        fields[RAKE_CAP_FIELD] = rake.cap
+    fields[RAKE_NO_FLOP_NO_DROP_FIELD] = rake.no_flop_no_drop
+    return fields
+
+
 def _typed(value: object) -> tuple[type, object]:
     """A cache key part that tells ``1``, ``True`` and ``1.0`` apart."""
     return type(value), value
@@ -250,6 +336,7 @@ def _entry(history: HandHistory) -> _Entry:
         len(history.starting_stacks),
         _typed(history.extra.get(CAP_FIELD)),
         _typed(history.extra.get(BUTTON_FIELD)),
+        *_rake_key(history),
     )
     found = _games.get(key)
     if found is None:
@@ -261,12 +348,23 @@ def _entry(history: HandHistory) -> _Entry:
     return found
 
 
+def _rake_key(history: HandHistory) -> tuple[object, ...]:
+    """The part of a game's cache key that the ``_rake_*`` fields make (none: empty)."""
+    extra = history.extra
+    if not any(name in extra for name in _RAKE_FIELDS):
+        return ()
+    return (history.scale, *(_typed(extra.get(name)) for name in _RAKE_FIELDS))
+
+
 def _make_game(history: HandHistory) -> tuple[Game, list[int]]:
     letter, variant = from_phh(history.variant)
     rules = rules_of(variant)
     structure = Structure.from_letter(letter)
     cap = _cap_of(history, structure is FIXED_LIMIT)
     more: dict[str, object] = {} if cap is None else {"cap": cap}
+    rake = _rake_of(history)
+    if rake is not None:
+        more["rake"] = rake
     if rules.is_stud:
         if BUTTON_FIELD in history.extra:
             _button_of(history)  # raises: a stud game has no button
@@ -549,7 +647,8 @@ def history_of(hand: Hand) -> HandHistory:
     (docs/rules.md §7.1): a fixed-limit cap other than 4 as ``_cap``, and
     the button's player (``_button``) of a heads-up hand whose button posts
     more than the other player (a button blind), which the blinds alone would
-    seat the other way round.
+    seat the other way round; a raked game's rake as ``_rake_percent``,
+    ``_rake_cap`` and ``_rake_no_flop_no_drop``.
 
     >>> from croupier import NO_LIMIT, TexasHoldem, phh
     >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=3)
@@ -577,6 +676,8 @@ def history_of(hand: Hand) -> HandHistory:
         extra[CAP_FIELD] = game.cap
     if n == 2 and not stud and _seats_by_blinds(n, blinds) != [0, 1]:
         extra[BUTTON_FIELD] = 2  # p2 (seat 1) is the button, though it posts more
+    if game.rake is not None:
+        extra.update(_rake_fields(game.rake))
     runs = len(hand.boards)
     if runs > 1:
         extra[RUNS_FIELD] = runs

@@ -29,9 +29,12 @@ Choices (``docs/stats.md`` has them all):
 * Players are named by the history's ``players``; a history without them
   names its players ``p1``, ``p2``, ... — positions of that file only, so
   ``p1`` of two files without names are counted as one "player".
-* Results are the engine's settlement, free of rake: the files' own
-  ``winnings`` and ``finishing_stacks`` are not read (some are net of rake),
-  so chips are conserved, hand by hand.  A hand shown at showdown as ``????``
+* Results are the engine's settlement: the files' own ``winnings`` and
+  ``finishing_stacks`` are not read (some are net of a rake the file does
+  not describe), so chips are conserved, hand by hand.  A hand whose game
+  has a rake (the ``_rake_*`` user fields, docs/rules.md §6.10) is settled
+  with it: ``net`` is after the rake, and the chips the house took are the
+  players' losses (the payoffs add up to minus the rake).  A hand shown at showdown as ``????``
   (or not shown) is taken as mucked: it wins nothing.  A hand whose result
   still depends on hidden cards, or a file that stops before the end, is
   counted (``unsettled``) but gives no result.
@@ -643,13 +646,19 @@ class _Run:
         if any(-1 in cards[seat] for seat in range(n) if not folded[seat]):
             return None
         pots = hand.pots
-        if sum(p.amount for p in pots) != sum(winnings):
+        settlement = hand.settlement
+        taken = settlement.rake if settlement is not None else ()
+        if len(taken) != len(pots):
+            taken = (0,) * len(pots)  # no rake (or pots otherwise than settled: see below)
+        # What the winners share of each pot: the rake is taken first (§6.10).
+        amounts = [pot.amount - rake for pot, rake in zip(pots, taken, strict=True)]
+        if sum(amounts) != sum(winnings):
             return None  # chips given back otherwise than the pots say: keep the result
         expected = [Fraction(0)] * n
-        for pot in pots:
+        for pot, amount in zip(pots, amounts, strict=True):
             eligible = pot.eligible
             if len(eligible) == 1:
-                expected[eligible[0]] += pot.amount
+                expected[eligible[0]] += amount
                 continue
             inside = set(eligible)
             dead = [c for seat in range(n) if seat not in inside for c in cards[seat] if c >= 0]
@@ -657,7 +666,7 @@ class _Run:
             if shares is None:
                 return None
             for seat, share in zip(eligible, shares, strict=True):
-                expected[seat] += pot.amount * share
+                expected[seat] += amount * share
         return [expected[s] - winnings[s] for s in range(n)]
 
     def _shares(
@@ -743,12 +752,16 @@ def _mucked(hand: Hand) -> tuple[list[int], list[int]] | None:
             low[seat] = game.low_value(hole, board) if known[seat] else 0
     received = [0] * n
     zeros = [0] * n
+    rake = game.rake
+    if rake is not None and not rake.applies(len(game.streets) - 1):
+        rake = None  # at showdown the hand is on its last street
     for pot in pots:
         inside = pot.eligible
         if not any(known[seat] for seat in inside):
             return None
         outside = [seat not in inside for seat in range(n)]
-        got = award(zeros, outside, high, low, dead=pot.amount)
+        amount = pot.amount if rake is None else pot.amount - rake.of(pot.amount)
+        got = award(zeros, outside, high, low, dead=amount)
         received = [r + g for r, g in zip(received, got, strict=True)]
     payoffs = [r - c for r, c in zip(received, contributions, strict=True)]
     return payoffs, received

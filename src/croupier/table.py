@@ -52,6 +52,7 @@ from croupier._guard import Guard
 from croupier._validate import as_int, as_sequence, shown
 from croupier.games import Game
 from croupier.hand import Hand
+from croupier.rake import Rake
 
 if TYPE_CHECKING:
     from croupier.phh import HandHistory
@@ -128,6 +129,9 @@ class Table:
     in increasing hand order; the first level may start later than hand 0
     (``game`` is played until then).  ``rebuy``: a busted player buys in
     again for that many chips (counted in :attr:`bought`), else leaves.
+    ``rake``: a :class:`~croupier.Rake` the house takes from every hand's pots
+    (every game of the schedule is played with it; docs/rules.md §6.10), in
+    place of the games' own; ``None`` (the default) keeps the games' own.
 
     >>> from croupier import KuhnPoker
     >>> table = Table(KuhnPoker(), [3, 3])
@@ -158,9 +162,12 @@ class Table:
         schedule: Sequence[Level | tuple[int, Game]] = (),
         rebuy: int | None = None,
         keep: int = 50,
+        rake: Rake | None = None,
     ) -> None:
         if not isinstance(game, Game):
             raise TableError(f"game must be a croupier Game, got {shown(game)}")
+        if rake is not None and not isinstance(rake, Rake):
+            raise TableError(f"rake must be a croupier.Rake or None, got {shown(rake)}")
         try:
             chips = [
                 as_int(s, f"stack of player {i}")
@@ -184,6 +191,8 @@ class Table:
                 plan[0] = level
             else:
                 plan.append(level)
+        if rake is not None:  # every level's game, raked
+            plan = [Level(level.hand, replace(level.game, rake=rake)) for level in plan]
         for level in plan:  # every game of the schedule seats these players
             if not level.game.min_players <= len(chips) <= level.game.max_players:
                 raise TableError(
