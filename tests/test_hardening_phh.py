@@ -10,7 +10,8 @@ import pytest
 
 from croupier import phh
 from croupier.errors import PHHError
-from croupier.replay import replay, unlimited_stack
+from croupier.history_game import unlimited_stack
+from croupier.replay import replay
 
 ACTIONS = [
     "d dh p1 AsKd", "d dh p2 QhQd", "p2 cbr 10", "p1 cc", "d db 2c3c4c", "p1 cc", "p2 cc",

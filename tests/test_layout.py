@@ -156,7 +156,17 @@ LAYERS: tuple[frozenset[str], ...] = (
     # what reads or writes hands: notation, files, replay, ranges, equity,
     # statistics, sessions, simulation
     frozenset(
-        ["actions", "phh", "replay", "ranges", "_equity", "statistics", "table", "_simulation"]
+        [
+            "actions",
+            "phh",
+            "history_game",
+            "replay",
+            "ranges",
+            "_equity",
+            "statistics",
+            "table",
+            "_simulation",
+        ]
     ),
     # tools on top: the environments and the command line
     frozenset(

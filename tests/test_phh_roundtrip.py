@@ -23,7 +23,8 @@ from croupier.actions import from_events
 from croupier.errors import PHHError, WrongBringIn
 from croupier.games import Game, game
 from croupier.hand import Hand
-from croupier.replay import BUTTON_FIELD, CAP_FIELD, Replay, history_of, replay, seats_for
+from croupier.history_game import BUTTON_FIELD, CAP_FIELD, seats_for
+from croupier.replay import Replay, history_of, replay
 from croupier.structures import Structure
 from croupier.variants import Variant, playable, rules_of
 

@@ -18,7 +18,8 @@ from croupier import NO_LIMIT, POT_LIMIT, TexasHoldem, hands, parse_cards, phh
 from croupier.dealer import Dealer
 from croupier.events import EventKind
 from croupier.hand import Hand
-from croupier.replay import RUNS_FIELD, history_of, replay
+from croupier.history_game import RUNS_FIELD
+from croupier.replay import history_of, replay
 
 HOLDEM = TexasHoldem(NO_LIMIT, (1, 2))
 
