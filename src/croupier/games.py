@@ -340,16 +340,8 @@ class Game:
         down by itself (docs/rules.md §6.8).  ``runs`` (2 or 3) runs the rest of
         the board out that many times when nobody can bet any more (§6.11).
         """
-        return Hand(
-            self,
-            stacks,
-            seed=seed,
-            deck=deck,
-            bring_in_seat=bring_in_seat,
-            dealer=dealer,
-            auto_showdown=auto_showdown,
-            runs=runs,
-        )
+        # Positional: the compiled Hand parses keywords at a cost on every hand.
+        return Hand(self, stacks, seed, deck, bring_in_seat, dealer, auto_showdown, runs)
 
 
 def _sequence(name: str, values: object) -> tuple[object, ...]:

@@ -47,10 +47,12 @@ cdef class Hand:
     cdef object _all_in_amount(self, int i)
     cdef _put(self, int i, object total)
     cdef bint _is_full_raise(self, object total, object increment) except -1
+    @cython.locals(n=int, k=int, i=int)
     cdef _find_actor(self, int start)
     cdef _advance(self, int last)
     cdef _return_uncalled(self)
     cdef _end_street(self)
+    @cython.locals(n=int)
     cdef _begin_betting(self, bint first)
     cdef _start_draw(self)
     cdef _next_drawer(self, int start)

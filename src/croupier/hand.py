@@ -268,7 +268,9 @@ class Hand:
                 raise ValueError(
                     f"bring_in_seat {bring_in_seat} is not a seat of a {n}-handed game"
                 )
-        self._auto = as_bool(auto_showdown, "auto_showdown")
+        if auto_showdown is not True:
+            auto_showdown = as_bool(auto_showdown, "auto_showdown")
+        self._auto = auto_showdown
         plan: _Plan = _plan(game, n)
         self._plan = plan
         if type(runs) is not int or runs != 1:
@@ -303,7 +305,11 @@ class Hand:
             if seed is not None or deck is not None:
                 raise ValueError("a hand is dealt by a seed, a deck or a dealer, not two of them")
             self._streams, self._revealed = _streams_of(game, n, draws, dealer)
-            self._taken = [0] * (n + 1)
+            # (each seat's stream and the board's; not [0] * (n + 1): arithmetic on n
+            # would make the compiled n a Python int and every [0] * n slower)
+            taken = [0] * n
+            taken.append(0)
+            self._taken = taken
             self._deck = []
         else:
             self._deck = _make_deck(game, n, plan, seed, deck, runs)
