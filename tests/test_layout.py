@@ -163,6 +163,8 @@ LAYERS: tuple[frozenset[str], ...] = (
             "replay",
             "ranges",
             "_equity",
+            "_equity_chunks",
+            "_equity_result",
             "statistics",
             "table",
             "_simulation",

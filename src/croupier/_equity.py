@@ -11,6 +11,10 @@ Hi/Lo) with known hole cards or Hold'em ranges (``croupier.ranges``), and for
 the stud games (Razz, Seven-Card Stud, Stud Hi/Lo) from the cards each player
 holds so far, with the cards seen elsewhere as ``dead``.
 
+This module reads and checks a request and dispatches it on the variant's
+kernel; ``croupier._equity_chunks`` runs the work in chunks (on the thread
+pool or an executor), ``croupier._equity_result`` is the result type.
+
 >>> from croupier import NO_LIMIT, TexasHoldem
 >>> result = equity(TexasHoldem(NO_LIMIT), ["AhKh", "QdQc"], board="2c7d9h", exact=True)
 >>> result.deals, sum(result.equity)   # every turn and river; the shares add up to one pot
@@ -19,19 +23,25 @@ holds so far, with the cards seen elsewhere as ``dead``.
 
 from __future__ import annotations
 
-import collections
-import itertools
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from concurrent.futures import Executor
 from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
 from croupier import _equity_kernels as equity_kernels
-from croupier._parallel import fold, thread_count
+from croupier._equity_chunks import (
+    KERNEL_CHUNK,
+    MatchUps,
+    exact_match_ups,
+    group_match_ups,
+    kernel_chunks,
+    sampled_ranges,
+)
+from croupier._equity_result import EquityResult, moments, result_of
+from croupier._parallel import thread_count
 from croupier._validate import as_int, as_sequence, is_int
 from croupier.cards import as_cards, format_card, parse_cards
 from croupier.games import Game
@@ -48,33 +58,11 @@ EXACT_LIMIT = 2_000_000
 EXACT_MAX_DEALS = 2_000_000_000
 EXACT_MAX_COMBINATIONS = 2_000_000
 MAX_SAMPLES = 10_000_000_000  # Monte Carlo deals (about an hour on one core)
-DEFAULT_SAMPLES = 100_000
-KERNEL_CHUNK = 25_000  # Monte Carlo boards per kernel call (and per seed)
-MATCHUP_CHUNK = 1_024  # Hold'em match-ups per exact kernel call
 HOLDEM_EXACT_WORK = 50_000_000  # match-ups x min(boards, 50,000) enumerated when exact=None
 MATCHUP_SCAN_LIMIT = 100_000  # range combinations looked at to decide (exact=None)
-EXECUTOR_WINDOW = 256  # Monte Carlo chunks given to an executor at a time
-NO_DEAL = "the ranges cannot be dealt together: every combination shares a card"
 
 Cards = Sequence[int] | str
 Shares = npt.NDArray[np.float64]
-
-
-@dataclass(frozen=True, slots=True)
-class EquityResult:
-    """Per player: ``equity`` (expected share of the pot), ``win`` (the whole pot
-    alone), ``tie`` (a share of the high, tied), ``high``/``low`` (expected share
-    from each half in hi/lo games), ``stderr`` (Monte Carlo only); and how many
-    ``deals`` were evaluated, ``exact`` or sampled."""
-
-    equity: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    high: tuple[float, ...]
-    low: tuple[float, ...]
-    deals: int
-    exact: bool
-    stderr: tuple[float, ...] | None
 
 
 def _cards(value: Cards, what: str) -> list[int]:
@@ -227,19 +215,6 @@ def _round_seed(base: int, call: int) -> int:
     return int(stream.generate_state(1, np.uint64)[0])
 
 
-def _moments(result: EquityResult) -> npt.NDArray[np.float64]:
-    """The summed rows of ``_result`` (equity, high, low, win, tie, equity squared)
-    back from a Monte Carlo result: means times deals, and the squares from
-    ``stderr**2 * deals + equity**2`` (the variance ``_result`` took)."""
-    assert result.stderr is not None
-    n = result.deals
-    mean = np.array(
-        [result.equity, result.high, result.low, result.win, result.tie], dtype=np.float64
-    )
-    square = np.square(result.stderr) * n + np.square(mean[0])
-    return np.vstack([mean, square[np.newaxis]]) * n
-
-
 def _to_target(
     game: Game,
     hands: Sequence[Cards | Range],
@@ -258,7 +233,7 @@ def _to_target(
     standard error so far asks for, ``done * (worst / target) ** 2`` plus 3 %
     (at least one more chunk, at most ``samples``), and deals only the new
     part, in calls of at most ``ROUND_CALL`` deals with seeds of their own
-    (``_round_seed``).  The calls' summed rows (``_moments``) add up to the
+    (``_round_seed``).  The calls' summed rows (``moments``) add up to the
     result.
     """
     if isinstance(target, bool) or not (
@@ -277,7 +252,7 @@ def _to_target(
             part = _equity(
                 game, hands, board, dead, False, size, _round_seed(seed, calls), threads, executor
             )
-            rows = _moments(part)
+            rows = moments(part)
             sums = rows if sums is None else sums + rows
             done += size
             calls += 1
@@ -287,7 +262,7 @@ def _to_target(
             if progress is not None and done < planned:
                 progress(done, planned)
         assert sums is not None
-        result = part if calls == 1 else _result(sums, done, False)
+        result = part if calls == 1 else result_of(sums, done, False)
         assert result.stderr is not None
         worst = max(result.stderr)
         if worst <= target or done >= cap:
@@ -340,13 +315,13 @@ def _equity(
         gone = [c for h in holes for c in h] + known + dead_cards
         _twice(gone, "hands, board and dead cards")
         if _is_holdem(game) and (exact or (exact is None and samples is None)):
-            single = _MatchUps(np.array([holes], dtype=np.uint8), np.ones(1), np.ones(1, np.int64))
-            mean, deals = _holdem_exact(single, known, dead_cards, threads, executor)
-            return _result(mean, 1, True, deals)
+            single = MatchUps(np.array([holes], dtype=np.uint8), np.ones(1), np.ones(1, np.int64))
+            mean, deals = exact_match_ups(single, known, dead_cards, threads, executor)
+            return result_of(mean, 1, True, deals)
         sums, deals, was_exact = _fixed_hands(
             game, holes, known, gone, exact, samples, seed, threads, executor
         )
-        return _result(sums, deals, was_exact)
+        return result_of(sums, deals, was_exact)
     ranges = [
         Range(combos=(((h[0], h[1]) if h[0] > h[1] else (h[1], h[0]), 1.0),))
         if isinstance(h, list)
@@ -366,16 +341,16 @@ def _equity(
         # enough (the rank-and-suit kernel: a few thousand classes each).
         exact = False
         if samples is None and at_most <= MATCHUP_SCAN_LIMIT:
-            match_ups = _match_ups(ranges, known + dead_cards)
+            match_ups = group_match_ups(ranges, known + dead_cards)
             exact = len(match_ups.holes) * min(per_deal, 50_000) <= HOLDEM_EXACT_WORK
     if exact:
         if match_ups is None and at_most > EXACT_MAX_COMBINATIONS:
             raise _too_big("combinations of the ranges to deal", at_most, EXACT_MAX_COMBINATIONS)
-        match_ups = match_ups or _match_ups(ranges, known + dead_cards)
-        mean, deals = _holdem_exact(match_ups, known, dead_cards, threads, executor)
-        return _result(mean, 1, True, deals)
-    sums, deals = _holdem_range_sampled(ranges, known, dead_cards, samples, seed, threads, executor)
-    return _result(sums, deals, False)
+        match_ups = match_ups or group_match_ups(ranges, known + dead_cards)
+        mean, deals = exact_match_ups(match_ups, known, dead_cards, threads, executor)
+        return result_of(mean, 1, True, deals)
+    sums, deals = sampled_ranges(ranges, known, dead_cards, samples, seed, threads, executor)
+    return result_of(sums, deals, False)
 
 
 def _draw_equity(
@@ -411,7 +386,7 @@ def _draw_equity(
         rows[0][i] = rows[1][i] = share
         rows[5][i] = share * share
         rows[3 if len(winners) == 1 else 4][i] = 1.0
-    return _result(rows, 1, True)
+    return result_of(rows, 1, True)
 
 
 def _stud_equity(
@@ -461,8 +436,8 @@ def _stud_equity(
     hilo = rules.low_value is not None
     if exact:
         rows, count = equity_kernels.stud_exact(held, starts, stub, razz, hilo, threads)
-        return _result(np.array(rows), count, True)
-    sums, count = _kernel_chunks(
+        return result_of(np.array(rows), count, True)
+    sums, count = kernel_chunks(
         lambda chunk_seed, size: equity_kernels.stud_sampled(
             held, starts, stub, razz, hilo, chunk_seed, size
         ),
@@ -471,7 +446,7 @@ def _stud_equity(
         threads,
         executor,
     )
-    return _result(sums, count, False)
+    return result_of(sums, count, False)
 
 
 def _hand(value: Cards | Range, i: int, hole_count: int, holdem: bool) -> list[int] | Range:
@@ -492,38 +467,6 @@ def _hand(value: Cards | Range, i: int, hole_count: int, holdem: bool) -> list[i
     if len(cards) != hole_count:
         raise ValueError(f"hand {i + 1} has {len(cards)} cards; the game deals {hole_count}")
     return list(cards)  # parse_cards and _cards give codes in 0..51
-
-
-def _assignments(ranges: list[Range]) -> list[tuple[tuple[tuple[int, int], ...], float]]:
-    """Every way to give each player a combination of their range, without a shared card."""
-    out: list[tuple[tuple[tuple[int, int], ...], float]] = []
-    for pick in itertools.product(*(list(r) for r in ranges)):
-        cards = [c for combo, _ in pick for c in combo]
-        if len(set(cards)) == len(cards):
-            out.append((tuple(combo for combo, _ in pick), math.prod(w for _, w in pick)))
-    return out
-
-
-def _result(
-    sums: npt.NDArray[np.float64], divisor: int, exact: bool, deals: int | None = None
-) -> EquityResult:
-    """The result from summed shares (the rows of ``croupier._equity_kernels``) over
-    ``divisor`` deals."""
-    mean = sums / divisor
-    stderr = None
-    if not exact:
-        variance = np.maximum(mean[5] - mean[0] ** 2, 0.0)
-        stderr = tuple(float(x) for x in np.sqrt(variance / divisor))
-    return EquityResult(
-        equity=tuple(float(x) for x in mean[0]),
-        win=tuple(float(x) for x in mean[3]),
-        tie=tuple(float(x) for x in mean[4]),
-        high=tuple(float(x) for x in mean[1]),
-        low=tuple(float(x) for x in mean[2]),
-        deals=divisor if deals is None else deals,
-        exact=exact,
-        stderr=stderr,
-    )
 
 
 def _fixed_hands(
@@ -560,7 +503,7 @@ def _fixed_hands(
     fixed = np.array(known, dtype=np.uint8)
     hole_matrix = np.array(holes, dtype=np.uint8)
     if _is_holdem(game) and not exact:
-        sums, count = _kernel_chunks(
+        sums, count = kernel_chunks(
             lambda chunk_seed, size: equity_kernels.holdem_sampled(
                 hole_matrix, fixed, stub, missing, chunk_seed, size
             ),
@@ -577,7 +520,7 @@ def _fixed_hands(
     if exact:
         rows = equity_kernels.omaha_exact(hole_matrix, fixed, stub, missing, hilo, threads, kind)
         return np.array(rows), boards, True
-    sums, count = _kernel_chunks(
+    sums, count = kernel_chunks(
         lambda chunk_seed, size: equity_kernels.omaha_sampled(
             hole_matrix, fixed, stub, missing, hilo, chunk_seed, size, kind
         ),
@@ -598,166 +541,3 @@ _BOARD_KINDS = {"omaha": 0, "short_deck": 1, "royal": 2}
 def _is_holdem(game: Game) -> bool:
     """True for the games of the Hold'em kernel (two hole cards, five on the board, high)."""
     return rules_of(game.variant).equity == "holdem"
-
-
-# Card code maps of the 24 suit permutations: code 4 * rank + suit -> 4 * rank + perm[suit].
-_SUIT_MAPS = np.array(
-    [[4 * (c // 4) + perm[c % 4] for c in range(52)] for perm in itertools.permutations(range(4))],
-    dtype=np.int64,
-)
-
-
-def _suit_classes(
-    holes: npt.NDArray[np.uint8], fixed: list[int]
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    """Group match-ups that a permutation of the suits turns into each other.
-
-    Only the permutations that leave the set ``fixed`` (board and dead cards)
-    in place count, so match-ups in a group have the same equity.  Returns
-    the index of one match-up per group and each match-up's group.  With more
-    than five players (a key of more than 64 bits) or a single match-up every
-    match-up is its own group.
-    """
-    count, players = holes.shape[0], holes.shape[1]
-    if players > 5 or count == 1:
-        return np.arange(count), np.arange(count)
-    keep = set(fixed)
-    maps = [m for m in _SUIT_MAPS if {int(m[c]) for c in keep} == keep]
-    keys = np.empty((count, len(maps)), dtype=np.int64)
-    for k, card_map in enumerate(maps):
-        mapped = card_map[holes]
-        high, low = mapped.max(axis=2), mapped.min(axis=2)
-        code = np.zeros(count, dtype=np.int64)
-        for p in range(players):
-            code = code * 2704 + high[:, p] * 52 + low[:, p]
-        keys[:, k] = code
-    _, first, group = np.unique(keys.min(axis=1), return_index=True, return_inverse=True)
-    return first, group.reshape(-1)
-
-
-@dataclass(frozen=True)
-class _MatchUps:
-    """Hold'em match-ups to enumerate: one per group alike up to suits."""
-
-    holes: npt.NDArray[np.uint8]  # (groups, players, 2)
-    weights: npt.NDArray[np.float64]  # summed weights of each group's match-ups
-    members: npt.NDArray[np.int64]  # match-ups in each group
-
-
-def _match_ups(ranges: list[Range], fixed: list[int]) -> _MatchUps:
-    """Every way to deal the ranges together, grouped by ``_suit_classes``."""
-    assignments = _assignments(ranges)
-    if not assignments:
-        raise ValueError(NO_DEAL)
-    every = np.array([combos for combos, _ in assignments], dtype=np.uint8)
-    first, group = _suit_classes(every, fixed)
-    return _MatchUps(
-        np.ascontiguousarray(every[first]),
-        np.bincount(group, weights=[w for _, w in assignments]).astype(np.float64),
-        np.bincount(group).astype(np.int64),
-    )
-
-
-def _holdem_exact(
-    match_ups: _MatchUps,
-    known: list[int],
-    dead: list[int],
-    threads: int | None,
-    executor: Executor | None,
-) -> tuple[npt.NDArray[np.float64], int]:
-    """Weighted mean shares over match-ups, every board of each.
-
-    ``croupier._equity_kernels.holdem_exact`` counts boards by rank multiset
-    and corrects only the suited boards that make a flush (well under a
-    millisecond for a pre-flop match-up).  Match-ups go in chunks to
-    ``executor`` when one is given; the chunks are summed in order, so the
-    result is the same with or without it.
-    """
-    holes, weights, members = match_ups.holes, match_ups.weights, match_ups.members
-    board = np.array(known, dtype=np.uint8)
-    dead_cards = np.array(dead, dtype=np.uint8)
-
-    def chunk(start: int) -> tuple[npt.NDArray[np.float64], int]:
-        stop = start + MATCHUP_CHUNK
-        means, boards = equity_kernels.holdem_exact(holes[start:stop], board, dead_cards, threads)
-        deals = int((boards * members[start:stop]).sum())
-        return np.tensordot(weights[start:stop], means, axes=1), deals
-
-    starts = range(0, len(holes), MATCHUP_CHUNK)
-    if executor is None:
-        parts = [chunk(start) for start in starts]
-    else:
-        parts = [f.result() for f in [executor.submit(chunk, start) for start in starts]]
-    total = parts[0][0]
-    for part, _ in parts[1:]:
-        total = total + part
-    return total / weights.sum(), sum(deals for _, deals in parts)
-
-
-def _holdem_range_sampled(
-    ranges: list[Range],
-    known: list[int],
-    dead: list[int],
-    samples: int | None,
-    seed: int | None,
-    threads: int | None,
-    executor: Executor | None,
-) -> tuple[npt.NDArray[np.float64], int]:
-    """Hold'em Monte Carlo over ranges on the nogil kernel ``holdem_range_sampled``."""
-    combos = np.array([c for r in ranges for c, _ in r], dtype=np.uint8)
-    starts = np.cumsum([0] + [len(r) for r in ranges], dtype=np.int64)
-    weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
-    board = np.array(known, dtype=np.uint8)
-    dead_cards = np.array(dead, dtype=np.uint8)
-
-    def run(chunk_seed: int, size: int) -> list[list[float]]:
-        return equity_kernels.holdem_range_sampled(
-            combos, starts, weights, board, dead_cards, chunk_seed, size
-        )
-
-    return _kernel_chunks(run, samples, seed, threads, executor)
-
-
-def _kernel_chunks(
-    run: Callable[[int, int], list[list[float]]],
-    samples: int | None,
-    seed: int | None,
-    threads: int | None,
-    executor: Executor | None,
-) -> tuple[npt.NDArray[np.float64], int]:
-    """Monte Carlo in chunks of KERNEL_CHUNK deals, each ``run(seed, size)`` with its own seed.
-
-    Chunk ``k`` is seeded by the ``k``-th child of ``SeedSequence(seed)``
-    (what ``spawn`` would give, made when the chunk runs) and the chunks are
-    added up in order, so the result depends on ``seed`` only: not on the
-    threads (the chunks run on croupier's pool; the kernels drop the GIL)
-    nor on ``executor`` (which gets the chunks when one is given).  Memory
-    does not grow with ``samples``.
-    """
-    count = DEFAULT_SAMPLES if samples is None else samples
-    root = np.random.SeedSequence(seed)
-    chunks = -(-count // KERNEL_CHUNK)
-
-    def chunk(k: int) -> npt.NDArray[np.float64]:
-        stream = np.random.SeedSequence(
-            root.entropy, spawn_key=(*root.spawn_key, k), pool_size=root.pool_size
-        )
-        size = min(KERNEL_CHUNK, count - k * KERNEL_CHUNK)
-        return np.array(run(int(stream.generate_state(1, np.uint64)[0]), size))
-
-    if executor is None:
-        return fold(chunk, chunks, threads, _add), count
-    # At most EXECUTOR_WINDOW chunks submitted and not yet added, oldest first.
-    pending: collections.deque[Future[npt.NDArray[np.float64]]] = collections.deque()
-    total: npt.NDArray[np.float64] | None = None
-    for k in range(chunks):
-        pending.append(executor.submit(chunk, k))
-        while len(pending) >= EXECUTOR_WINDOW or (pending and k == chunks - 1):
-            part = pending.popleft().result()
-            total = part if total is None else total + part
-    assert total is not None
-    return total, count
-
-
-def _add(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    return a + b

@@ -1,0 +1,217 @@
+"""How equity's work runs: Monte Carlo chunks and exact Hold'em match-ups, on croupier's
+thread pool or on any ``concurrent.futures.Executor`` (e.g. Dask's), summed in order
+so that the result does not depend on where they ran.
+
+>>> import numpy as np
+>>> total, count = kernel_chunks(lambda seed, size: [[float(size)]], 60_000, 1, 1, None)
+>>> total.tolist(), count                   # three chunks: 25,000 + 25,000 + 10,000
+([[60000.0]], 60000)
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import math
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier import _equity_kernels as equity_kernels
+from croupier._parallel import fold
+from croupier.ranges import Range
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXECUTOR_WINDOW",
+    "KERNEL_CHUNK",
+    "MATCHUP_CHUNK",
+    "NO_DEAL",
+    "MatchUps",
+    "exact_match_ups",
+    "group_match_ups",
+    "kernel_chunks",
+    "sampled_ranges",
+]
+
+DEFAULT_SAMPLES = 100_000
+KERNEL_CHUNK = 25_000  # Monte Carlo boards per kernel call (and per seed)
+MATCHUP_CHUNK = 1_024  # Hold'em match-ups per exact kernel call
+EXECUTOR_WINDOW = 256  # Monte Carlo chunks given to an executor at a time
+NO_DEAL = "the ranges cannot be dealt together: every combination shares a card"
+
+
+def _assignments(ranges: list[Range]) -> list[tuple[tuple[tuple[int, int], ...], float]]:
+    """Every way to give each player a combination of their range, without a shared card."""
+    out: list[tuple[tuple[tuple[int, int], ...], float]] = []
+    for pick in itertools.product(*(list(r) for r in ranges)):
+        cards = [c for combo, _ in pick for c in combo]
+        if len(set(cards)) == len(cards):
+            out.append((tuple(combo for combo, _ in pick), math.prod(w for _, w in pick)))
+    return out
+
+
+# Card code maps of the 24 suit permutations: code 4 * rank + suit -> 4 * rank + perm[suit].
+_SUIT_MAPS = np.array(
+    [[4 * (c // 4) + perm[c % 4] for c in range(52)] for perm in itertools.permutations(range(4))],
+    dtype=np.int64,
+)
+
+
+def _suit_classes(
+    holes: npt.NDArray[np.uint8], fixed: list[int]
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Group match-ups that a permutation of the suits turns into each other.
+
+    Only the permutations that leave the set ``fixed`` (board and dead cards)
+    in place count, so match-ups in a group have the same equity.  Returns
+    the index of one match-up per group and each match-up's group.  With more
+    than five players (a key of more than 64 bits) or a single match-up every
+    match-up is its own group.
+    """
+    count, players = holes.shape[0], holes.shape[1]
+    if players > 5 or count == 1:
+        return np.arange(count), np.arange(count)
+    keep = set(fixed)
+    maps = [m for m in _SUIT_MAPS if {int(m[c]) for c in keep} == keep]
+    keys = np.empty((count, len(maps)), dtype=np.int64)
+    for k, card_map in enumerate(maps):
+        mapped = card_map[holes]
+        high, low = mapped.max(axis=2), mapped.min(axis=2)
+        code = np.zeros(count, dtype=np.int64)
+        for p in range(players):
+            code = code * 2704 + high[:, p] * 52 + low[:, p]
+        keys[:, k] = code
+    _, first, group = np.unique(keys.min(axis=1), return_index=True, return_inverse=True)
+    return first, group.reshape(-1)
+
+
+@dataclass(frozen=True)
+class MatchUps:
+    """Hold'em match-ups to enumerate: one per group alike up to suits."""
+
+    holes: npt.NDArray[np.uint8]  # (groups, players, 2)
+    weights: npt.NDArray[np.float64]  # summed weights of each group's match-ups
+    members: npt.NDArray[np.int64]  # match-ups in each group
+
+
+def group_match_ups(ranges: list[Range], fixed: list[int]) -> MatchUps:
+    """Every way to deal the ranges together, grouped by ``_suit_classes``."""
+    assignments = _assignments(ranges)
+    if not assignments:
+        raise ValueError(NO_DEAL)
+    every = np.array([combos for combos, _ in assignments], dtype=np.uint8)
+    first, group = _suit_classes(every, fixed)
+    return MatchUps(
+        np.ascontiguousarray(every[first]),
+        np.bincount(group, weights=[w for _, w in assignments]).astype(np.float64),
+        np.bincount(group).astype(np.int64),
+    )
+
+
+def exact_match_ups(
+    match_ups: MatchUps,
+    known: list[int],
+    dead: list[int],
+    threads: int | None,
+    executor: Executor | None,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Weighted mean shares over match-ups, every board of each.
+
+    ``croupier._equity_kernels.holdem_exact`` counts boards by rank multiset
+    and corrects only the suited boards that make a flush (well under a
+    millisecond for a pre-flop match-up).  Match-ups go in chunks to
+    ``executor`` when one is given; the chunks are summed in order, so the
+    result is the same with or without it.
+    """
+    holes, weights, members = match_ups.holes, match_ups.weights, match_ups.members
+    board = np.array(known, dtype=np.uint8)
+    dead_cards = np.array(dead, dtype=np.uint8)
+
+    def chunk(start: int) -> tuple[npt.NDArray[np.float64], int]:
+        stop = start + MATCHUP_CHUNK
+        means, boards = equity_kernels.holdem_exact(holes[start:stop], board, dead_cards, threads)
+        deals = int((boards * members[start:stop]).sum())
+        return np.tensordot(weights[start:stop], means, axes=1), deals
+
+    starts = range(0, len(holes), MATCHUP_CHUNK)
+    if executor is None:
+        parts = [chunk(start) for start in starts]
+    else:
+        parts = [f.result() for f in [executor.submit(chunk, start) for start in starts]]
+    total = parts[0][0]
+    for part, _ in parts[1:]:
+        total = total + part
+    return total / weights.sum(), sum(deals for _, deals in parts)
+
+
+def sampled_ranges(
+    ranges: list[Range],
+    known: list[int],
+    dead: list[int],
+    samples: int | None,
+    seed: int | None,
+    threads: int | None,
+    executor: Executor | None,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Hold'em Monte Carlo over ranges on the nogil kernel ``holdem_range_sampled``."""
+    combos = np.array([c for r in ranges for c, _ in r], dtype=np.uint8)
+    starts = np.cumsum([0] + [len(r) for r in ranges], dtype=np.int64)
+    weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
+    board = np.array(known, dtype=np.uint8)
+    dead_cards = np.array(dead, dtype=np.uint8)
+
+    def run(chunk_seed: int, size: int) -> list[list[float]]:
+        return equity_kernels.holdem_range_sampled(
+            combos, starts, weights, board, dead_cards, chunk_seed, size
+        )
+
+    return kernel_chunks(run, samples, seed, threads, executor)
+
+
+def kernel_chunks(
+    run: Callable[[int, int], list[list[float]]],
+    samples: int | None,
+    seed: int | None,
+    threads: int | None,
+    executor: Executor | None,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Monte Carlo in chunks of KERNEL_CHUNK deals, each ``run(seed, size)`` with its own seed.
+
+    Chunk ``k`` is seeded by the ``k``-th child of ``SeedSequence(seed)``
+    (what ``spawn`` would give, made when the chunk runs) and the chunks are
+    added up in order, so the result depends on ``seed`` only: not on the
+    threads (the chunks run on croupier's pool; the kernels drop the GIL)
+    nor on ``executor`` (which gets the chunks when one is given).  Memory
+    does not grow with ``samples``.
+    """
+    count = DEFAULT_SAMPLES if samples is None else samples
+    root = np.random.SeedSequence(seed)
+    chunks = -(-count // KERNEL_CHUNK)
+
+    def chunk(k: int) -> npt.NDArray[np.float64]:
+        stream = np.random.SeedSequence(
+            root.entropy, spawn_key=(*root.spawn_key, k), pool_size=root.pool_size
+        )
+        size = min(KERNEL_CHUNK, count - k * KERNEL_CHUNK)
+        return np.array(run(int(stream.generate_state(1, np.uint64)[0]), size))
+
+    if executor is None:
+        return fold(chunk, chunks, threads, _add), count
+    # At most EXECUTOR_WINDOW chunks submitted and not yet added, oldest first.
+    pending: collections.deque[Future[npt.NDArray[np.float64]]] = collections.deque()
+    total: npt.NDArray[np.float64] | None = None
+    for k in range(chunks):
+        pending.append(executor.submit(chunk, k))
+        while len(pending) >= EXECUTOR_WINDOW or (pending and k == chunks - 1):
+            part = pending.popleft().result()
+            total = part if total is None else total + part
+    assert total is not None
+    return total, count
+
+
+def _add(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    return a + b

@@ -1,0 +1,68 @@
+"""The result of ``croupier.equity``: each hand's shares of the pot, and how they were counted.
+
+>>> import numpy as np
+>>> r = result_of(np.array([[0.5, 0.5], [0.5, 0.5], [0, 0], [0, 0], [1, 1], [0.25, 0.25]]), 1, True)
+>>> r.equity, r.tie, r.deals, r.stderr
+((0.5, 0.5), (1.0, 1.0), 1, None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["EquityResult", "moments", "result_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    """Per player: ``equity`` (expected share of the pot), ``win`` (the whole pot
+    alone), ``tie`` (a share of the high, tied), ``high``/``low`` (expected share
+    from each half in hi/lo games), ``stderr`` (Monte Carlo only); and how many
+    ``deals`` were evaluated, ``exact`` or sampled."""
+
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    high: tuple[float, ...]
+    low: tuple[float, ...]
+    deals: int
+    exact: bool
+    stderr: tuple[float, ...] | None
+
+
+def result_of(
+    sums: npt.NDArray[np.float64], divisor: int, exact: bool, deals: int | None = None
+) -> EquityResult:
+    """The result from summed shares (the rows of ``croupier._equity_kernels``) over
+    ``divisor`` deals."""
+    mean = sums / divisor
+    stderr = None
+    if not exact:
+        variance = np.maximum(mean[5] - mean[0] ** 2, 0.0)
+        stderr = tuple(float(x) for x in np.sqrt(variance / divisor))
+    return EquityResult(
+        equity=tuple(float(x) for x in mean[0]),
+        win=tuple(float(x) for x in mean[3]),
+        tie=tuple(float(x) for x in mean[4]),
+        high=tuple(float(x) for x in mean[1]),
+        low=tuple(float(x) for x in mean[2]),
+        deals=divisor if deals is None else deals,
+        exact=exact,
+        stderr=stderr,
+    )
+
+
+def moments(result: EquityResult) -> npt.NDArray[np.float64]:
+    """The summed rows of ``result_of`` (equity, high, low, win, tie, equity squared)
+    back from a Monte Carlo result: means times deals, and the squares from
+    ``stderr**2 * deals + equity**2`` (the variance ``result_of`` took)."""
+    assert result.stderr is not None
+    n = result.deals
+    mean = np.array(
+        [result.equity, result.high, result.low, result.win, result.tie], dtype=np.float64
+    )
+    square = np.square(result.stderr) * n + np.square(mean[0])
+    return np.vstack([mean, square[np.newaxis]]) * n
