@@ -173,6 +173,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     # tools on top: the environments and the command line
     frozenset(
         [
+            "env._rules",
             "env.actions",
             "env.encoding",
             "env.infostate",
@@ -303,3 +304,38 @@ def test_a_variant_added_to_the_table_is_played_written_replayed_and_computed(
     assert "990 deals, exact" in capsys.readouterr().out
     code = _cli.main(["simulate", "--game", "toy", "--hands", "20", "--players", "3"])
     assert code == 0 and "20 hands in" in capsys.readouterr().out
+
+
+# The fold rule of the environments: "fold is legal only facing a bet and while
+# no bring-in is due", written as ``to_call > 0 and not bring_in_pending``.
+FOLD_RULE = re.compile(r"to_call\b[^\n]*>\s*0\s+and\s+not\s+[\w.]*bring_in_pending")
+# A definition (a ``def``, ``cpdef`` or ``cdef inline`` with its body), not a declaration.
+RULE_DEFINITION = re.compile(
+    r"^\s*(?:c?p?def|cdef inline)\s+[\w ]*?\b(can_fold|fold_legal)\([^\n]*:\s*$", re.M
+)
+
+
+def _sources() -> dict[str, str]:
+    return {
+        str(path.relative_to(SRC)): path.read_text(encoding="utf-8")
+        for path in sorted(SRC.rglob("*"))
+        if path.suffix in (".py", ".pyx", ".pxd") and "__pycache__" not in path.parts
+    }
+
+
+def test_the_fold_rule_is_written_once() -> None:
+    # env/_rules.pxd holds it (fold_legal) and env/_rules.pyx its Python face
+    # (can_fold): the kernel and the pure-Python environments call them.
+    sources = _sources()
+    written = [name for name, text in sources.items() if FOLD_RULE.search(text)]
+    assert written == ["env/_rules.pxd"]
+    defined = sorted(
+        (name, match) for name, text in sources.items() for match in RULE_DEFINITION.findall(text)
+    )
+    assert defined == [("env/_rules.pxd", "fold_legal"), ("env/_rules.pyx", "can_fold")]
+
+
+def test_a_second_fold_rule_is_found() -> None:
+    text = "    fold = hand._to_call() > 0 and not hand._bring_in_pending\n"
+    assert FOLD_RULE.search(text)
+    assert RULE_DEFINITION.findall("def can_fold(hand: Hand) -> bool:\n") == ["can_fold"]

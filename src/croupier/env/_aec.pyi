@@ -11,12 +11,14 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 from croupier.env._fast import Kernel
 from croupier.games import Game
 from croupier.hand import Hand
 from croupier.table import Table
 
+@disjoint_base  # a C extension type with C fields
 class AECCore:
     agents: list[str]
     possible_agents: list[str]
@@ -56,5 +58,3 @@ class AECCore:
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]: ...
     def _was_dead_step(self, action: Any) -> None: ...
     def step(self, action: int | None) -> None: ...
-    def observe(self, agent: str) -> Any: ...
-    def _play(self, action: int) -> None: ...

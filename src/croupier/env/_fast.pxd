@@ -12,6 +12,7 @@ cdef enum:
 
 cdef class Kernel:
     cdef readonly object encoder, actions
+    cdef tuple kinds  # the actions' kinds (for the errors' texts)
     cdef readonly int n, size
     cdef int d, s, n_actions, n_bets, draw_rounds
     cdef int off_board, off_up, off_seats, off_pot, off_street, off_position, off_turn
@@ -34,12 +35,10 @@ cdef class Kernel:
         self, Hand hand, int seat, const float* summary, float* out, bint single
     ) except -1
     cdef int _draws(self, Hand hand, int seat, float* out) except -1
-    cdef int _mask_code(self, Hand hand) except -2
     cdef int _fill_mask(self, signed char* row, Hand hand, int code) except -1
     cdef object _apply(self, Hand hand, object index)
     cdef dict _observe(self, Hand hand, int seat, int width, bint live)
     cdef object _play(self, Hand hand, object index)
-    cdef int _record(self, float* row, object raised) except -1
     cdef int _check(
         self,
         Py_ssize_t count,

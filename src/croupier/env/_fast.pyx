@@ -26,23 +26,23 @@ cimport numpy as cnp
 from cpython.long cimport PyLong_AsDouble, PyLong_AsLongLongAndOverflow
 from libc.string cimport memset
 
+from croupier.env._rules cimport (
+    betting_code,
+    counts,
+    deal_acting,
+    fold_legal,
+    mask_code,
+    play,
+    record_into,
+)
 from croupier.hand cimport Hand
 
-from croupier.env.actions import ActionKind, ActionsError, as_action
+from croupier.env.actions import ActionsError, as_action
 from croupier.events import EventKind
 
 cdef int _DRAW = EventKind.DRAW.code  # hand.py records an event's kind as its code
 
 cnp.import_array()
-
-cdef enum:
-    # The kinds of action of a list, in C (the tables' sizes are in _fast.pxd).
-    FOLD = 0
-    CHECK_CALL = 1
-    MIN_RAISE = 2
-    ALL_IN = 3
-    FRACTION = 4
-
 
 cdef inline double _real(object x) except? -1.0:
     """``float(x)`` of a chip amount (an int: exactly as Python rounds it)."""
@@ -142,23 +142,16 @@ cdef class Kernel:
             raise ValueError(f"{self.n} seats: the compiled kernel has room for {MAX_SEATS}")
         self.n_actions = actions.size
         self.n_bets = actions.bets
-        for k, kind in enumerate(actions.kinds):
-            self.fraction[k] = 0.0
-            if kind is ActionKind.FOLD:
-                self.kind[k] = FOLD
-            elif kind is ActionKind.CHECK_CALL:
-                self.kind[k] = CHECK_CALL
-            elif kind is ActionKind.MIN_RAISE:
-                self.kind[k] = MIN_RAISE
-            elif kind is ActionKind.ALL_IN:
-                self.kind[k] = ALL_IN
-            else:
-                self.kind[k] = FRACTION
-                self.fraction[k] = kind
-        for code in range(4):
-            row = actions.mask_for(code >= 2, code & 1)
-            for k in range(self.n_actions):
-                self.masks[code][k] = row[k]
+        self.kinds = actions.kinds
+        for k in range(self.n_bets):  # each action's code and fraction: Actions'
+            self.kind[k] = actions._codes[k]
+            self.fraction[k] = actions._sizes[k]
+        for fold in (False, True):
+            for raise_ in (False, True):
+                row = actions.mask_for(fold, raise_)
+                code = betting_code(fold, raise_)
+                for k in range(self.n_actions):
+                    self.masks[code][k] = row[k]
 
     # ------------------------------------------------------------ observation
 
@@ -223,8 +216,8 @@ cdef class Kernel:
                 if raise_:  # hand.min_raise_to and max_raise_to
                     row[2] = <float>(_real(hand._min_raise(a)) / bb)
                     row[3] = <float>(_real(hand._max_raise(a)) / bb)
-                fold = to_call > 0 and not hand._bring_in_pending
-                self.code = 2 * fold + raise_
+                fold = fold_legal(to_call, hand._bring_in_pending)
+                self.code = betting_code(fold, raise_)
                 out[self.off_turn + n] = 1.0
             out[self.off_turn + _mod(a - seat, np_)] = 1.0
         out[self.off_street + self.street_map[hand._street]] = 1.0
@@ -268,17 +261,6 @@ cdef class Kernel:
             raise ValueError(f"a hand of {hand._n} players for a layout of {self.n}")
         self._encode(hand, seat, &summary[0, 0, 0], &out[0], False)
 
-    cdef int _mask_code(self, Hand hand) except -2:
-        """2 * can fold + can raise for the actor (-1: no actor)."""
-        cdef bint fold, raise_
-        if hand.actor is None:
-            return -1
-        if hand._drawing:
-            return 4
-        fold = hand._to_call() > 0 and not hand._bring_in_pending
-        raise_ = hand._can_raise()
-        return 2 * fold + raise_
-
     cdef int _fill_mask(self, signed char* row, Hand hand, int code) except -1:
         """The actor's mask into ``row`` for its ``code`` (a draw: Actions.mask's)."""
         cdef int k
@@ -298,46 +280,18 @@ cdef class Kernel:
         """:meth:`Actions.fill_mask` into ``out`` (the first ``size`` entries)."""
         if out.shape[0] < self.n_actions:
             raise ValueError("the mask buffer is too short")
-        self._fill_mask(&out[0], hand, self._mask_code(hand))
+        self._fill_mask(&out[0], hand, mask_code(hand))
 
     # ---------------------------------------------------------------- actions
 
     cdef object _apply(self, Hand hand, object index):
         """Actions.apply: the "raise to" amount, or None (fold, check, call)."""
-        cdef int i, kind
-        if type(index) is not int or not 0 <= index < self.n_bets or hand._drawing:
-            # its error, its reading of index, or a discard (one a seat and draw)
+        cdef int i
+        if type(index) is not int or not 0 <= index < self.n_bets:
+            # Actions' reading of index and its range, or a discard (one a seat and draw)
             return self.actions.apply(hand, index)
         i = index
-        kind = self.kind[i]
-        if kind == CHECK_CALL:
-            if hand._bring_in_pending:
-                hand.bring_in()
-            else:
-                hand.check_or_call()
-            return None
-        if kind == FOLD:
-            if hand._bring_in_pending or not hand._to_call() > 0:
-                return self.actions.apply(hand, index)  # its error
-            hand.fold()
-            return None
-        if hand.actor is None or not hand._can_raise():
-            return self.actions.apply(hand, index)  # its error
-        actor = hand.actor
-        if kind == MIN_RAISE:
-            amount = hand._min_raise(actor)  # hand.min_raise_to
-        else:
-            lo, hi = hand._min_raise(actor), hand._max_raise(actor)
-            if kind == ALL_IN:
-                amount = hi
-            else:
-                to_call = hand._to_call()
-                target = hand._bets[hand.actor] + to_call + int(
-                    self.fraction[i] * (<double>(sum(hand._contributed) + to_call))
-                )
-                amount = min(max(target, lo), hi)
-        hand.raise_to(amount)
-        return amount
+        return play(hand, i, self.kind[i], self.fraction[i], self.kinds[i])
 
     def apply(self, Hand hand not None, index):
         """:meth:`Actions.apply`: play action ``index``; the "raise to" amount or None."""
@@ -390,22 +344,9 @@ cdef class Kernel:
         street = self.street_map[hand._street]
         drawing = hand._drawing  # a discard: not counted in the betting summary
         raised = self._apply(hand, index)
-        if not drawing and not hand._folded[seat]:
-            self._record(&self.summary[street, seat, 0], raised)
+        if counts(hand, seat, drawing):
+            record_into(&self.summary[street, seat, 0], raised, self.bb)
         return raised
-
-    cdef int _record(self, float* row, object raised) except -1:
-        """Encoder.record into a seat's 3 summary entries: a check or call (``raised``
-        None), or a bet or raise to ``raised``."""
-        cdef float value
-        if raised is None:
-            row[0] += 1.0
-        else:
-            row[1] += 1.0
-            value = <float>(_real(raised) / self.bb)
-            if value > row[2]:
-                row[2] = value
-        return 0
 
     # -------------------------------------------------------- vectorized step
 
@@ -471,10 +412,9 @@ cdef class Kernel:
         ``start(stacks, bits(64))`` until someone acts, at most ``tries`` times);
         otherwise the action is counted in the table's betting summary."""
         cdef Py_ssize_t t, count = len(hands)
-        cdef int seat, street, k, tried
+        cdef int seat, street, k
         cdef bint drawing
         cdef Hand hand
-        cdef Hand fresh
         if (
             len(actions) != count
             or rewards.shape[0] != count
@@ -500,15 +440,7 @@ cdef class Kernel:
                     for k in range(self.n):
                         rewards[t, k] = <float>_real(payoffs[k])
                 dones[t] = 1
-                for tried in range(tries):  # skip hands no one acts in
-                    fresh = <Hand?>start(stacks, bits(64))
-                    if fresh.actor is not None:
-                        break
-                else:
-                    raise ValueError(
-                        f"no one acts in {tries} hands with stacks {stacks} in a row"
-                    )
-                hands[t] = fresh
+                hands[t] = deal_acting(start, stacks, bits, tries)
                 memset(&summaries[t, 0, 0, 0], 0, self.s * self.n * 3 * sizeof(float))
-            elif not drawing and not hand._folded[seat]:
-                self._record(&summaries[t, street, seat, 0], raised)
+            elif counts(hand, seat, drawing):
+                record_into(&summaries[t, street, seat, 0], raised, self.bb)

@@ -37,6 +37,17 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier._validate import as_int
+from croupier.env._rules import (
+    ActionsError,
+    betting_code,
+    can_fold,
+    check_or_call,
+    fold,
+    kind_code,
+    mask_code,
+    play,
+    raise_amount,
+)
 from croupier.games import Game
 from croupier.hand import Hand
 
@@ -53,10 +64,6 @@ __all__ = [
 
 MAX_HOLE = 6
 """The most cards a hand of a draw game may hold for the discard actions (64 of them)."""
-
-
-class ActionsError(ValueError):
-    """A bad action list, or an action the hand does not allow now."""
 
 
 def as_action(value: object) -> int:
@@ -120,7 +127,17 @@ class Actions:
     croupier.env.actions.ActionsError: a pot fraction must be positive, got 0.0
     """
 
-    __slots__ = ("_draw_masks", "_fractions", "_masks", "bets", "hole", "kinds", "size")
+    __slots__ = (
+        "_codes",
+        "_draw_masks",
+        "_fractions",
+        "_masks",
+        "_sizes",
+        "bets",
+        "hole",
+        "kinds",
+        "size",
+    )
 
     def __init__(self, kinds: tuple[Size, ...] = DEFAULT_ACTIONS, hole: int = 0) -> None:
         checked: list[Size] = []
@@ -143,19 +160,22 @@ class Actions:
         discards = 1 << hole if hole else 0
         self.size = self.bets + discards
         self._fractions = [k for k in checked if isinstance(k, float)]
-        # The mask for each (can fold, can raise): index 2 * fold + raise.
-        self._masks = [
-            np.array(
-                [
-                    fold if k is ActionKind.FOLD else k is ActionKind.CHECK_CALL or raise_
-                    for k in checked
-                ]
-                + [False] * discards,
-                dtype=np.int8,
-            )
-            for fold in (False, True)
-            for raise_ in (False, True)
-        ]
+        # Each action's C code and pot fraction (0.0: none), for env/_rules.pyx's play.
+        self._codes: tuple[int, ...] = tuple(kind_code(k) for k in checked)
+        self._sizes = tuple(k if isinstance(k, float) else 0.0 for k in checked)
+        # The mask for each (can fold, can raise), at its betting_code.
+        masks: dict[int, npt.NDArray[np.int8]] = {}
+        for may_fold in (False, True):
+            for raise_ in (False, True):
+                masks[betting_code(may_fold, raise_)] = np.array(
+                    [
+                        may_fold if k is ActionKind.FOLD else k is ActionKind.CHECK_CALL or raise_
+                        for k in checked
+                    ]
+                    + [False] * discards,
+                    dtype=np.int8,
+                )
+        self._masks = [masks[code] for code in range(4)]
         # The mask of a draw for each number of cards that may be discarded.
         self._draw_masks = [
             np.array(
@@ -177,7 +197,7 @@ class Actions:
         >>> Actions().mask_for(False, True).tolist()
         [0, 1, 1, 1, 1, 1]
         """
-        return self._masks[2 * fold + raise_]
+        return self._masks[betting_code(fold, raise_)]
 
     def draw_mask(self, most: int) -> npt.NDArray[np.int8]:
         """The mask of a draw where at most ``most`` cards may be discarded.
@@ -189,13 +209,13 @@ class Actions:
 
     def fill_mask(self, hand: Hand, out: npt.NDArray[np.int8]) -> None:
         """Write :meth:`mask` into ``out`` (a row of a batch)."""
-        if hand.actor is None:
+        code = mask_code(hand)
+        if code < 0:
             out[:] = 0
-            return
-        if hand.drawing:
+        elif hand.drawing:
             out[:] = self.draw_mask(self._max_discards(hand))
-            return
-        out[:] = self._masks[2 * can_fold(hand) + hand.can_raise]
+        else:
+            out[:] = self._masks[code]
 
     def passive(self, hand: Hand) -> int:
         """The action that is always legal for the actor: check/call, or standing pat
@@ -224,19 +244,7 @@ class Actions:
         kind = self.kinds[index]
         if kind is ActionKind.FOLD or kind is ActionKind.CHECK_CALL:
             return None
-        lo, hi = hand.min_raise_to, hand.max_raise_to
-        if lo is None or hi is None:
-            raise ActionsError(f"action {index} ({kind}) is not legal now: no raise allowed")
-        if kind is ActionKind.MIN_RAISE:
-            return lo
-        if kind is ActionKind.ALL_IN:
-            return hi
-        assert isinstance(kind, float)
-        actor = hand.actor
-        assert actor is not None
-        to_match = hand.bets[actor] + hand.to_call
-        target = to_match + int(kind * (hand.pot + hand.to_call))
-        return min(max(target, lo), hi)
+        return raise_amount(hand, index, self._codes[index], self._sizes[index], kind)
 
     def apply(self, hand: Hand, index: int) -> int | None:
         """Play action ``index`` on the hand (an ``ActionsError`` if it is not legal);
@@ -248,24 +256,10 @@ class Actions:
         if index >= self.bets:
             self._discard(hand, index - self.bets)
             return None
-        if hand.drawing:
-            raise ActionsError(f"action {index} is a bet: a draw is under way (discard)")
-        kind = self.kinds[index]
-        if kind is ActionKind.FOLD:
-            if not can_fold(hand):
-                raise ActionsError("fold is not legal now (nothing to call)")
-            hand.fold()
-            return None
-        if kind is ActionKind.CHECK_CALL:
-            if hand.bring_in_pending:
-                hand.bring_in()
-            else:
-                hand.check_or_call()
-            return None
-        amount = self.amount(hand, index)
-        assert amount is not None
-        hand.raise_to(amount)
-        return amount
+        result: int | None = play(
+            hand, index, self._codes[index], self._sizes[index], self.kinds[index]
+        )
+        return result
 
     def _discard(self, hand: Hand, bits: int) -> None:
         """Discard action ``bits`` (see the module's documentation)."""
@@ -296,20 +290,6 @@ def draw_hole(game: Game) -> int:
     return sum(street.hole for street in game.streets)
 
 
-def can_fold(hand: Hand) -> bool:
-    """Whether the actor may fold: there is a bet to call (and no bring-in is due).
-
-    The one rule of both action modes' masks and moves: folding with nothing to
-    call is refused (check instead).
-
-    >>> from croupier import KuhnPoker
-    >>> hand = KuhnPoker().start([2, 2], seed=1)
-    >>> can_fold(hand), hand.raise_to(1), can_fold(hand)
-    (False, None, True)
-    """
-    return hand.to_call > 0 and not hand.bring_in_pending
-
-
 def apply_raw(hand: Hand, amount: object) -> None:
     """Raw mode: ``-1`` folds, ``0`` checks or calls (or brings in), a positive amount
     bets or raises to it (it must be legal); anything else, or a fold with nothing
@@ -330,14 +310,9 @@ def apply_raw(hand: Hand, amount: object) -> None:
     if amount < -1:
         raise ActionsError(f"no raw action {amount}: -1 folds, 0 checks or calls, more raises")
     if amount == -1:
-        if not can_fold(hand):
-            raise ActionsError("fold is not legal now (nothing to call)")
-        hand.fold()
+        fold(hand)
     elif amount == 0:
-        if hand.bring_in_pending:
-            hand.bring_in()
-        else:
-            hand.check_or_call()
+        check_or_call(hand)
     else:
         lo, hi = hand.min_raise_to, hand.max_raise_to
         if lo is None or hi is None or not lo <= amount <= hi:

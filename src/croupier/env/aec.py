@@ -57,13 +57,13 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from croupier._validate import as_bool, as_int
 from croupier.env._aec import AECCore
 from croupier.env._fast import Kernel
+from croupier.env._rules import can_fold, counts
 from croupier.env.actions import (
     DEFAULT_ACTIONS,
     Actions,
     ActionsError,
     Size,
     apply_raw,
-    can_fold,
     draw_hole,
 )
 from croupier.env.encoding import MAX_CHIPS, Encoder, check_chips
@@ -247,7 +247,7 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
             raised = action if action > 0 else None
         else:
             raised = self.actions.apply(hand, action)
-        if not drawing and not hand.folded[seat]:
+        if counts(hand, seat, drawing):
             self.encoder.record(self._summary, street, seat, raised)
 
     def render(self) -> None:

@@ -51,6 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier._validate import as_int
+from croupier.env._rules import record
 from croupier.events import EventKind
 from croupier.games import Game
 from croupier.hand import Hand
@@ -159,12 +160,7 @@ class Encoder:
     def record(self, summary: Array, street: int, seat: int, raise_to: int | None) -> None:
         """Count an action of ``seat`` on street number ``street`` in ``summary``:
         a check or call (``raise_to`` None) or a bet or raise to ``raise_to``."""
-        row = summary[street, seat]
-        if raise_to is None:
-            row[0] += 1
-        else:
-            row[1] += 1
-            row[2] = max(row[2], raise_to / self.bb)
+        record(summary, street, seat, raise_to, self.bb)
 
     def _cards(self, hand: Hand, seat: int) -> Array:
         """The card blocks (own, board, up) of ``seat``: they change only when cards are

@@ -45,14 +45,8 @@ import numpy.typing as npt
 from croupier._guard import Guard
 from croupier._validate import as_bool, as_int
 from croupier.env._fast import Kernel, checked_actions
-from croupier.env.actions import (
-    DEFAULT_ACTIONS,
-    Actions,
-    ActionsError,
-    Size,
-    can_fold,
-    draw_hole,
-)
+from croupier.env._rules import counts, deal_acting, mask_code, record
+from croupier.env.actions import DEFAULT_ACTIONS, Actions, ActionsError, Size, draw_hole
 from croupier.env.encoding import Encoder, check_chips
 from croupier.games import Game
 from croupier.hand import Hand
@@ -104,17 +98,11 @@ class VectorEnv:
         self.seats = np.zeros(n_tables, dtype=np.int64)
         self.rewards = np.zeros((n_tables, self.n), dtype=np.float32)
         self.dones = np.zeros(n_tables, dtype=bool)
-        self._flat_summaries = self._summaries.reshape(-1)
-        self._per_table = len(game.streets) * self.n * 3
         self._dones_bytes = self.dones.view(np.uint8)
         self._kernel = Kernel(self.encoder, self.actions) if fast else None
-        self._mask_table = np.array(
-            [
-                self.actions.mask_for(fold, raise_)
-                for fold in (False, True)
-                for raise_ in (False, True)
-            ]
-        )
+        # The masks by mask code (env/_rules.py): four betting masks, then a draw's
+        # row (each draw's mask is the list's own, filled per table).
+        self._mask_table = np.array([*self.actions._masks, self.actions.draw_mask(0)])
 
         # Stacks with which no one ever acts are refused here, not in a step.
         probe = random.Random(0)
@@ -126,12 +114,7 @@ class VectorEnv:
 
     def _deal(self) -> Hand:
         """A new hand in which someone acts (those no one acts in are skipped)."""
-        start, stacks, bits = self.game.start, self.stacks, self._rng.getrandbits
-        for _ in range(DEAL_TRIES):
-            hand = start(stacks, seed=bits(64))
-            if hand.actor is not None:
-                return hand
-        raise ValueError(f"no one acts in {DEAL_TRIES} hands with stacks {stacks} in a row")
+        return deal_acting(self.game.start, self.stacks, self._rng.getrandbits, DEAL_TRIES)
 
     def _write(self) -> None:
         """Every table's actor: observations, masks and seats, in one batch."""
@@ -141,7 +124,7 @@ class VectorEnv:
             np.copyto(self._legal, self.masks)
             return
         self.encoder.encode_many(hands, self._summaries, self.observations)
-        codes = [2 * can_fold(h) + h.can_raise for h in hands]
+        codes = [mask_code(h) for h in hands]
         self.masks[:] = self._mask_table[codes]
         for t, hand in enumerate(hands):
             if hand.drawing:
@@ -211,9 +194,7 @@ class VectorEnv:
             return self.observations, self.masks, self.seats, rewards, dones
         rewards[:] = 0.0
         dones[:] = False
-        apply, streets = self.actions.apply, self.encoder.streets
-        flat = self._flat_summaries
-        per_table, n, bb = self._per_table, self.n, self.encoder.bb
+        apply, streets, bb = self.actions.apply, self.encoder.streets, self.encoder.bb
         for t, action in enumerate(actions):
             hand = self.hands[t]
             seat = hand.actor
@@ -228,12 +209,7 @@ class VectorEnv:
                 dones[t] = True
                 self.hands[t] = self._deal()
                 self._summaries[t] = 0.0
-            elif not drawing and not hand.folded[seat]:  # Encoder.record, on the flat buffer
-                at = t * per_table + (street * n + seat) * 3
-                if raised is None:
-                    flat[at] += 1.0
-                else:
-                    flat[at + 1] += 1.0
-                    flat[at + 2] = max(flat[at + 2], raised / bb)
+            elif counts(hand, seat, drawing):
+                record(self._summaries[t], street, seat, raised, bb)
         self._write()
         return self.observations, self.masks, self.seats, rewards, dones
