@@ -76,13 +76,7 @@ def _count_file(
             if history is None:
                 break
             k += 1
-            try:
-                run.count(history)
-            except ValueError as exc:
-                message = f"{path}, hand {k}: {exc}"
-                if errors == "raise":
-                    raise StatsError(message) from None
-                run.skip(message)
+            _count_one(run, history, k, path, errors)
             if progress is not None:
                 progress(min(f.tell(), size), size)
 
@@ -95,13 +89,19 @@ def _one_line(exc: BaseException) -> str:
 
 def _count_hands(run: Run, hands: Iterable[HandHistory], first: int, errors: Errors) -> None:
     for k, history in enumerate(hands, first):
-        try:
-            run.count(history)
-        except ValueError as exc:
-            message = f"hand {k}: {exc}"
-            if errors == "raise":
-                raise StatsError(message) from None
-            run.skip(message)
+        _count_one(run, history, k, None, errors)
+
+
+def _count_one(run: Run, history: HandHistory, k: int, path: Path | None, errors: Errors) -> None:
+    """Count hand ``k`` (of the file at ``path``); one that cannot be counted is a
+    :class:`StatsError` naming it (``errors="raise"``) or a skipped hand."""
+    try:
+        run.count(history)
+    except ValueError as exc:
+        message = f"hand {k}: {exc}" if path is None else f"{path}, hand {k}: {exc}"
+        if errors == "raise":
+            raise StatsError(message) from None
+        run.skip(message)
 
 
 @dataclass(frozen=True)
