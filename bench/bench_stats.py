@@ -28,10 +28,10 @@ from typing import Any
 import pytest
 from conftest import HANDHQ_HANDS
 
-import croupier.statistics as statistics
+import croupier.statistics._allin as allin
 from croupier import phh
 from croupier.replay import replay
-from croupier.statistics import stats
+from croupier.statistics import Stats, stats
 
 HANDS = HANDHQ_HANDS  # the sample's hands (bench/conftest.py)
 ROUNDS = 5
@@ -72,7 +72,7 @@ def test_stats(
     benchmark: Any, histories: list[phh.HandHistory], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     spent: list[float] = []
-    exact = statistics._exact_shares
+    exact = allin.exact_shares
 
     def timed(*args: Any) -> Any:
         start = time.perf_counter()
@@ -81,8 +81,8 @@ def test_stats(
         finally:
             spent.append(time.perf_counter() - start)
 
-    monkeypatch.setattr(statistics, "_exact_shares", timed)
-    result: list[statistics.Stats] = []
+    monkeypatch.setattr(allin, "exact_shares", timed)
+    result: list[Stats] = []
 
     def run() -> int:
         spent.clear()

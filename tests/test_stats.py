@@ -32,12 +32,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import croupier
-import croupier.statistics as statistics
 from croupier import NO_LIMIT, POT_LIMIT, Omaha, TexasHoldem, equity, phh
 from croupier._simulation import POLICIES
 from croupier.games import SevenCardStud
 from croupier.replay import history_of, replay
 from croupier.statistics import COLUMNS, PlayerStats, Stats, StatsError, stats
+from croupier.statistics._allin import exact_shares
 
 DATA = Path(__file__).resolve().parent / "data" / "phh"
 HANDHQ = sorted((DATA / "handhq").glob("*.phhs"))
@@ -753,11 +753,11 @@ def test_shares_are_exact_fractions_even_for_three_way_ties() -> None:
     game = TexasHoldem(NO_LIMIT, (1, 2))
     holes = [tuple(croupier.parse_cards(h)) for h in ("2c3c", "2d3d", "2h3h")]
     board = tuple(croupier.parse_cards("AsKsQsJd"))
-    assert statistics._exact_shares(game, holes, board, []) == (Fraction(1, 3),) * 3
+    assert exact_shares(game, holes, board, []) == (Fraction(1, 3),) * 3
     # Hi/lo halves and quarters are exact too: Omaha Hi/Lo, one low split two ways.
     o8 = croupier.OmahaHiLo(POT_LIMIT, (1, 2))
     hands = [tuple(croupier.parse_cards(h)) for h in ("Ac2cKdKh", "Ad2dQhQs", "JcJdTcTd")]
-    shares = statistics._exact_shares(o8, hands, tuple(croupier.parse_cards("3h4s8c9h")), [])
+    shares = exact_shares(o8, hands, tuple(croupier.parse_cards("3h4s8c9h")), [])
     assert shares is not None and sum(shares) == 1
     result = equity(o8, [list(h) for h in hands], "3h4s8c9h", exact=True)
     assert [float(x) for x in shares] == pytest.approx(result.equity, abs=1e-12)
@@ -779,7 +779,7 @@ def test_shares_that_do_not_round_exactly_still_add_up_to_one(
     monkeypatch.setattr(croupier._equity, "equity", off)
     game = TexasHoldem(NO_LIMIT, (1, 2))
     holes = [tuple(croupier.parse_cards(h)) for h in ("AcAd", "KcKd")]
-    shares = statistics._exact_shares(game, holes, tuple(croupier.parse_cards("2h7s9c")), [])
+    shares = exact_shares(game, holes, tuple(croupier.parse_cards("2h7s9c")), [])
     assert shares is not None and sum(shares) == 1
 
 

@@ -181,6 +181,23 @@ def _check_options(
     return out[0], out[1], thread_count(out[2])
 
 
+def stud_deals(held: Sequence[int], left: int) -> int | None:
+    """The deals that complete stud hands of ``held[i]`` cards each to seven cards from
+    ``left`` cards (the deck less every known card); None when the deck cannot.
+
+    >>> stud_deals([7, 6], 38), stud_deals([5, 5], 40), stud_deals([3] * 8, 20)
+    (38, 548340, None)
+    """
+    deals = 1
+    for k in held:
+        need = 7 - k
+        if need > left:
+            return None
+        deals *= math.comb(left, need)
+        left -= need
+    return deals
+
+
 def _size(count: int) -> str:
     """A count for a message: with commas, or its power of ten when it is huge."""
     if count < 10**18:
@@ -418,13 +435,9 @@ def _stud_equity(
     gone = [c for h in known for c in h] + _cards(dead, "dead")
     _twice(gone, "hands and dead cards")
     stub = np.array([c for c in range(52) if c not in set(gone)], dtype=np.uint8)
-    needs = [7 - len(h) for h in known]
-    if sum(needs) > len(stub):
+    deals = stud_deals([len(h) for h in known], len(stub))
+    if deals is None:
         raise ValueError("the deck cannot complete every hand (no community card here)")
-    deals, left = 1, len(stub)
-    for k in needs:
-        deals *= math.comb(left, k)
-        left -= k
     if exact is None:
         exact = samples is None and deals <= EXACT_LIMIT
     if exact and deals > EXACT_MAX_DEALS:

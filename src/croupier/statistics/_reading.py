@@ -1,0 +1,281 @@
+"""Reading hands for ``stats``: files streamed hand by hand, hand histories, and
+tasks for an executor (a file each, or 500 hand histories), summed in order.
+
+>>> from croupier import phh
+>>> text = ("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n"
+...         "min_bet = 2\\nstarting_stacks = [50, 50]\\nactions = ['p2 f']\\n")
+>>> len(_sources([phh.loads(text), phh.loads(text)]))  # one run of two hand histories
+1
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, Union
+
+from croupier import phh
+from croupier.errors import bounded
+from croupier.phh import HandHistory
+from croupier.statistics._counting import Run
+from croupier.statistics._players import Stats, merge
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
+__all__ = ["HANDS_PER_TASK", "StatsError", "stats"]
+
+Source = Union[HandHistory, str, "os.PathLike[str]"]
+Errors = Literal["raise", "skip"]
+
+HANDS_PER_TASK = 500  # HandHistory objects given to an executor at a time
+
+
+class StatsError(ValueError):
+    """A hand that cannot be counted, named by its file and its place in the file
+    (examples: :func:`stats`).  It is ``croupier.statistics.StatsError``.
+
+    Its message is at most ``croupier.errors.MESSAGE_LIMIT`` characters (an action
+    line of megabytes is cut, its start and its end kept).
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(bounded(message))
+
+
+StatsError.__module__ = "croupier.statistics"  # its public home (tracebacks, pickles)
+
+
+# -- reading --------------------------------------------------------------------------
+
+
+def _count_file(
+    run: Run, path: Path, errors: Errors, progress: Callable[[int, int], object] | None = None
+) -> None:
+    """Count every hand of one file, streamed (``phh.iter_load``: one hand in memory at
+    a time); ``progress(done, size)`` in bytes of the file read, after each hand."""
+    try:
+        f = phh._open(path)  # closed below; tell() gives the progress
+    except (OSError, ValueError) as exc:  # ValueError: not a regular file (a FIFO...)
+        message = f"{path}: {_one_line(exc)}" if isinstance(exc, OSError) else str(exc)
+        if errors == "raise":
+            raise StatsError(message) from None
+        run.skip(message)
+        return
+    with f:
+        size = max(1, os.fstat(f.fileno()).st_size)
+        hands = phh.iter_load(f, errors=errors, on_error=lambda error: run.skip(str(error)))
+        k = 0
+        while True:
+            try:
+                history = next(hands, None)
+            except ValueError as exc:  # a hand that cannot be read (errors="raise")
+                raise StatsError(_one_line(exc)) from None
+            if history is None:
+                break
+            k += 1
+            _count_one(run, history, k, path, errors)
+            if progress is not None:
+                progress(min(f.tell(), size), size)
+
+
+def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
+
+
+def _count_hands(run: Run, hands: Iterable[HandHistory], first: int, errors: Errors) -> None:
+    for k, history in enumerate(hands, first):
+        _count_one(run, history, k, None, errors)
+
+
+def _count_one(run: Run, history: HandHistory, k: int, path: Path | None, errors: Errors) -> None:
+    """Count hand ``k`` (of the file at ``path``); one that cannot be counted is a
+    :class:`StatsError` naming it (``errors="raise"``) or a skipped hand."""
+    try:
+        run.count(history)
+    except ValueError as exc:
+        message = f"hand {k}: {exc}" if path is None else f"{path}, hand {k}: {exc}"
+        if errors == "raise":
+            raise StatsError(message) from None
+        run.skip(message)
+
+
+@dataclass(frozen=True)
+class _Options:
+    players: frozenset[str] | None
+    errors: Errors
+    all_in_ev: bool
+
+
+def _file_stats(path: str, options: _Options) -> Stats:
+    """One file's statistics (the task an executor runs: top level, so it pickles)."""
+    run = Run(options.players, options.all_in_ev)
+    _count_file(run, Path(path), options.errors)
+    return run.result()
+
+
+def _hands_stats(hands: list[HandHistory], first: int, options: _Options) -> Stats:
+    """The statistics of some hands (an executor's task)."""
+    run = Run(options.players, options.all_in_ev)
+    _count_hands(run, hands, first, options.errors)
+    return run.result()
+
+
+def _sources(hands: Iterable[Source] | Source) -> list[Path | list[HandHistory]]:
+    """Files and runs of hands, in the order given."""
+    if isinstance(hands, (str, os.PathLike, HandHistory)):
+        hands = [hands]
+    if not isinstance(hands, Iterable):
+        raise ValueError(
+            "hands must be hand histories, paths or an iterable of them, "
+            f"got {type(hands).__name__}"
+        )
+    out: list[Path | list[HandHistory]] = []
+    for item in hands:
+        if isinstance(item, HandHistory):
+            if not out or not isinstance(out[-1], list):
+                out.append([])
+            last = out[-1]
+            assert isinstance(last, list)
+            last.append(item)
+        elif isinstance(item, (str, os.PathLike)):
+            try:
+                out.extend(phh.files(item))
+            except FileNotFoundError:
+                out.append(Path(item))  # counting it says what is wrong (or skips it)
+        else:
+            raise ValueError(
+                f"expected a HandHistory or a path, got {type(item).__name__} ({item!r:.60})"
+            )
+    return out
+
+
+def stats(
+    hands: Iterable[Source] | Source,
+    *,
+    player: str | Iterable[str] | None = None,
+    errors: Errors = "raise",
+    executor: Executor | None = None,
+    all_in_ev: bool = True,
+    progress: Callable[[int, int], object] | None = None,
+) -> Stats:
+    """The statistics of every player of ``hands`` (:class:`Stats`).
+
+    ``hands``: hand histories, paths of ``.phh``/``.phhs`` files, directories
+    (their ``.phh`` and ``.phhs`` files, sorted) or globs, or an iterable of
+    them.  ``player`` keeps only that player (or those players).  A hand that
+    cannot be replayed raises :class:`StatsError` naming its file and its
+    place in the file (``errors="raise"``), or is left out and counted in
+    ``Stats.skipped`` (``errors="skip"``).  ``all_in_ev=False`` leaves out
+    the all-in equity (the adjusted figures then equal the actual ones).
+
+    With an ``executor`` (any ``concurrent.futures.Executor``: threads,
+    processes, Dask's ``client.get_executor()``), each file is counted by a
+    task of its own (hand histories, 500 at a time) and the results are
+    summed: the same result as without it.  ``progress(done, total)`` is
+    called as work is done (bytes of the files, a hand history counting 1).
+
+    >>> from croupier import phh
+    >>> text = ("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n"
+    ...         "min_bet = 2\\nstarting_stacks = [50, 50]\\nactions = ['p2 f']\\n")
+    >>> s = stats([phh.loads(text)] * 3)
+    >>> s["p1"].walks, s["p1"].vpip_percent, s["p1"].net, s["p2"].bb_per_100
+    (3, None, Fraction(3, 1), -50.0)
+
+    A hand that cannot be counted is a :class:`StatsError`:
+
+    >>> bad = phh.loads("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n"
+    ...                 "min_bet = 2\\nstarting_stacks = [50, 50]\\nactions = ['p1 f']\\n")
+    >>> stats([bad])
+    Traceback (most recent call last):
+    ...
+    croupier.statistics.StatsError: hand 1: action 0 (p1 f): it is not seat 0's turn (actor: 1)
+    """
+    if errors not in ("raise", "skip"):
+        raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(
+            f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}"
+        )
+    wanted: frozenset[str] | None = None
+    if player is not None:
+        wanted = frozenset([player] if isinstance(player, str) else player)
+        if not all(isinstance(name, str) for name in wanted):
+            raise ValueError(f"player must be a name or names, got {player!r}")
+    sources = _sources(hands)
+    sizes = [_size(s) for s in sources]
+    options = _Options(wanted, errors, bool(all_in_ev))
+    if executor is not None:
+        return _on_executor(executor, sources, sizes, options, progress)
+    run = Run(wanted, options.all_in_ev)
+    total = sum(sizes)
+    done = 0
+    first = 1
+    for source, size in zip(sources, sizes, strict=True):
+        if isinstance(source, Path):
+            step = None
+            if progress is not None:
+                step = _part(progress, done, size, total)
+            _count_file(run, source, errors, step)
+        else:
+            _count_hands(run, source, first, errors)
+            first += len(source)
+        done += size
+        if progress is not None:
+            progress(done, total)
+    return run.result()
+
+
+def _size(source: Path | list[HandHistory]) -> int:
+    """The work of a source for ``progress``: a file's bytes, or its number of hands."""
+    if isinstance(source, list):
+        return len(source)
+    try:
+        return max(1, source.stat().st_size)
+    except OSError:
+        return 1  # reading it will say what is wrong
+
+
+def _part(
+    progress: Callable[[int, int], object], base: int, size: int, total: int
+) -> Callable[[int, int], object]:
+    """Progress within one file: hand ``k`` of ``n`` done is ``k / n`` of its bytes."""
+
+    def step(k: int, n: int) -> object:
+        return progress(base + size * k // n, total)
+
+    return step
+
+
+def _on_executor(
+    executor: Executor,
+    sources: list[Path | list[HandHistory]],
+    sizes: list[int],
+    options: _Options,
+    progress: Callable[[int, int], object] | None,
+) -> Stats:
+    tasks: list[tuple[Future[Stats], int]] = []
+    first = 1
+    for source, size in zip(sources, sizes, strict=True):
+        if isinstance(source, Path):
+            tasks.append((executor.submit(_file_stats, str(source), options), size))
+            continue
+        for start in range(0, len(source), HANDS_PER_TASK):
+            chunk = source[start : start + HANDS_PER_TASK]
+            tasks.append((executor.submit(_hands_stats, chunk, first, options), len(chunk)))
+            first += len(chunk)
+    total = sum(sizes)
+
+    def results() -> Iterator[Stats]:
+        done = 0
+        for future, size in tasks:  # in order: problems keep the order of the input
+            yield future.result()
+            done += size
+            if progress is not None:
+                progress(done, total)
+
+    return merge(results())
