@@ -388,6 +388,8 @@ def test_version() -> None:
     ("args", "words"),
     [
         (["equity", "AhKh", "QdQc", "--samples", str(10**30)], ["--samples"]),
+        # The library's bound (croupier._equity.MAX_SAMPLES), refused while parsing.
+        (["equity", "AhKh", "QdQc", "--samples", str(10**10 + 1)], ["--samples", "10,000,000,000"]),
         (["equity", "AhKh", "QdQc", "--samples", "0"], ["--samples"]),
         (["equity", "AhKh", "QdQc", "--samples", "-5"], ["--samples"]),
         (["equity", "AhKh", "QdQc", "--samples", "lots"], ["--samples", "lots"]),

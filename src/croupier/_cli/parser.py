@@ -68,14 +68,19 @@ def _target(text: str) -> float:
     return value
 
 
-def _add_run_options(p: argparse.ArgumentParser, what: str) -> None:
-    """``--progress`` and ``--scheduler``, shared by ``equity`` and ``simulate``."""
+def _add_run_options(
+    p: argparse.ArgumentParser, what: str, command: Callable[[argparse.Namespace], int]
+) -> None:
+    """The last options of ``equity`` and ``simulate`` (``--progress``,
+    ``--scheduler``, ``--json``), and the function that runs the command."""
     p.add_argument("--progress", action="store_true", help=f"show how far the {what} is on stderr")
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="run on this Dask cluster (tcp://host:8786; needs croupier[dask])",
     )
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=command)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -157,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--samples",
         type=_integer(1, _max_samples),
         metavar="N",
-        help="sample N deals (Monte Carlo; the library's bound is the most)",
+        help="sample N deals (Monte Carlo; as many as croupier.equity allows)",
     )
     p_equity.add_argument(
         "--stderr",
@@ -178,9 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="T",
         help="threads to use (default: every core)",
     )
-    _add_run_options(p_equity, "run")
-    p_equity.add_argument("--json", action="store_true", help="print one JSON document")
-    p_equity.set_defaults(func=compute.equity)
+    _add_run_options(p_equity, "run", compute.equity)
 
     p_sim = sub.add_parser(
         "simulate",
@@ -218,9 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seed of the first hand (default: drawn at random, and printed)",
     )
-    _add_run_options(p_sim, "simulation")
-    p_sim.add_argument("--json", action="store_true", help="print one JSON document")
-    p_sim.set_defaults(func=compute.simulate)
+    _add_run_options(p_sim, "simulation", compute.simulate)
 
     p_stats = sub.add_parser(
         "stats",

@@ -41,7 +41,7 @@ finishing stacks:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -52,8 +52,11 @@ from croupier.events import CHIP_MOVES, EventKind
 
 if TYPE_CHECKING:
     from croupier.actions import Action
+    from croupier.events import Event
     from croupier.hand import Hand
     from croupier.phh import HandHistory
+
+Money = Callable[[int], str]  # chips as the file writes them
 
 __all__ = ["Report", "report"]
 
@@ -198,30 +201,57 @@ class Report:
         return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class _Faced:
+    """What a player faced just before acting (shown to the replay's watcher)."""
+
+    stack: int
+    bet: int
+    top: int  # the largest bet of the round
+    first_stud_street: bool
+    contributions: tuple[int, ...]
+
+
+def _act(name: str, event: Event, faced: _Faced, bring_in: int, money: Money) -> _Act:
+    """A player's action in words: what the engine recorded (``event``), with the
+    chips it put in, measured against what the player faced."""
+    kind = event.kind
+    if kind is EventKind.FOLD or kind is EventKind.CHECK:
+        return _Act(name, kind.value)
+    if kind is EventKind.DRAW:  # the cards thrown away
+        cards = card_texts(event.cards)
+        return _Act(name, "discard", cards=cards) if cards else _Act(name, "stand_pat")
+    assert event.amount is not None  # the seat's total bet in the round, after the action
+    put = event.amount - faced.bet
+    all_in = put == faced.stack
+    if kind is EventKind.CALL:
+        return _Act(name, "call", money(put), all_in=all_in)
+    if kind is EventKind.BRING_IN:
+        return _Act(name, "bring_in", money(put), all_in=all_in)
+    if faced.first_stud_street and faced.top <= bring_in:
+        return _Act(name, "complete", money(event.amount), all_in=all_in)
+    return _Act(name, "bet" if faced.top == 0 else "raise", money(event.amount), all_in=all_in)
+
+
 def report(history: HandHistory, number: int) -> Report:
     """Replay ``history`` once and describe it street by street.
 
-    The replay shows each player action to a watcher just before it is
-    played (what the player faced: the amount to call, their stack and bet,
-    the pot); the engine's record of the hand then gives the streets, the
-    cards dealt (those shown later included) and the showdown.
+    The engine's record of the hand gives the streets, the cards dealt (those
+    shown later included), each action and the showdown; the replay shows
+    each player action to a watcher just before it is played, for what the
+    player faced (their stack and bet, the largest bet, the pot).
     """
     from croupier.replay import replay
 
     n = len(history.starting_stacks)
     names = list(history.players) if history.players else [f"p{k + 1}" for k in range(n)]
     unlimited = [s is None for s in history.starting_stacks]
-    # Before each player action: (seat, action, to call, stack, bet, largest bet,
-    # first stud street, contributions).
-    seen: list[tuple[int, Action, int, int, int, int, bool, tuple[int, ...]]] = []
+    faced: list[_Faced] = []  # before each player action
 
     def watch(hand: Hand, seat: int, action: Action) -> None:
         first_stud_street = hand.game.is_stud and hand.street == hand.game.streets[0].name
-        seen.append(
-            (
-                seat,
-                action,
-                hand.to_call,
+        faced.append(
+            _Faced(
                 hand.stacks[seat],
                 hand.bets[seat],
                 max(hand.bets),
@@ -240,37 +270,11 @@ def report(history: HandHistory, number: int) -> Report:
     def per_player(values: Sequence[int], stacks: bool = False) -> list[str]:
         return ["inf" if stacks and unlimited[p] else money(values[p]) for p in range(n)]
 
-    acts: list[tuple[_Act, int]] = []  # each player action, and the pot after it
-    for k, (seat, action, to_call, stack, bet, top, first_stud, before) in enumerate(seen):
-        after = seen[k + 1][7] if k + 1 < len(seen) else hand.contributions
-        name = names[player_of[seat]]
-        if action.kind == "f":
-            act = _Act(name, "fold")
-        elif action.kind == "cc":
-            if to_call:
-                act = _Act(name, "call", money(to_call), all_in=to_call == stack)
-            else:
-                act = _Act(name, "check")
-        elif action.kind == "sd":
-            cards = card_texts(action.cards)
-            act = _Act(name, "discard", cards=cards) if cards else _Act(name, "stand_pat")
-        elif action.kind == "pb":
-            put = after[seat] - before[seat]
-            act = _Act(name, "bring_in", money(put), all_in=put == stack)
-        else:
-            assert action.amount is not None
-            if first_stud and top <= game.bring_in:
-                what = "complete"
-            else:
-                what = "bet" if top == 0 else "raise"
-            act = _Act(name, what, money(action.amount), all_in=action.amount - bet == stack)
-        acts.append((act, sum(after)))
-
     # Walk the engine's record: each event names its street; a draw's
     # replacements are the deal that follows it.
     streets: list[_Street] = []
     showdown: list[_Act] = []
-    pot = sum(seen[0][7]) if seen else sum(hand.contributions)
+    pot = sum(faced[0].contributions if faced else hand.contributions)
     done, current, run = 0, -1, ""
     previous: EventKind | None = None
     for event in hand.events:
@@ -302,9 +306,11 @@ def report(history: HandHistory, number: int) -> Report:
         elif kind is EventKind.DEAL_BOARD:
             streets[-1].board.extend(card_texts(event.cards))
         else:  # a player's action, in the order the watcher saw them
-            act, pot = acts[done]
-            done += 1
-            streets[-1].actions.append(act)
+            assert event.seat is not None
+            name = names[player_of[event.seat]]
+            streets[-1].actions.append(_act(name, event, faced[done], game.bring_in, money))
+            done += 1  # the pot after it: the contributions before the next action
+            pot = sum(faced[done].contributions if done < len(faced) else hand.contributions)
         previous = kind
     if streets:
         streets[-1].pot = money(pot)
