@@ -28,8 +28,10 @@ import pytest
 from interrupting import first_line
 
 import croupier
-from croupier import NO_LIMIT, _cli, _cli_run
+from croupier import NO_LIMIT, _cli
 from croupier import _equity as equity_module
+from croupier._cli import compute, executors
+from croupier._cli import progress as cli_progress
 from croupier._equity import equity
 from croupier._simulation import simulate
 
@@ -173,7 +175,7 @@ def test_main_called_from_python_returns_130(monkeypatch: pytest.MonkeyPatch) ->
     def interrupted(args: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(_cli, "_eval", interrupted)
+    monkeypatch.setattr(compute, "evaluate", interrupted)
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     assert _cli.main(["eval", "As Ks Qs Js Ts"]) == 130  # returns: no os._exit in-process
@@ -194,7 +196,7 @@ class _Terminal(io.StringIO):
 def every_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     """Draw on every update (no rate limit), so a test sees every step."""
     for name in ("FIRST_DRAW", "REDRAW_EVERY", "PLAIN_EVERY"):
-        monkeypatch.setattr(_cli_run, name, 0.0)
+        monkeypatch.setattr(cli_progress, name, 0.0)
 
 
 def _percents(text: str) -> list[int]:
@@ -386,6 +388,8 @@ def test_version() -> None:
     ("args", "words"),
     [
         (["equity", "AhKh", "QdQc", "--samples", str(10**30)], ["--samples"]),
+        # The library's bound (croupier._equity.MAX_SAMPLES), refused while parsing.
+        (["equity", "AhKh", "QdQc", "--samples", str(10**10 + 1)], ["--samples", "10,000,000,000"]),
         (["equity", "AhKh", "QdQc", "--samples", "0"], ["--samples"]),
         (["equity", "AhKh", "QdQc", "--samples", "-5"], ["--samples"]),
         (["equity", "AhKh", "QdQc", "--samples", "lots"], ["--samples", "lots"]),
@@ -559,7 +563,7 @@ def test_a_scheduler_that_is_not_there_is_one_line(
     with socket.socket() as s:  # a loopback port that nothing listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    monkeypatch.setattr(_cli_run, "CONNECT_SECONDS", 1)
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 1)
     args = ["simulate", "--hands", "10", "--scheduler", f"tcp://127.0.0.1:{port}"]
     status = _cli.main(args)
     out, err = capsys.readouterr()

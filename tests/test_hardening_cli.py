@@ -107,7 +107,8 @@ def test_ctrl_c_during_stats_with_jobs_leaves_nothing_running(many_files: Path) 
 
 LATE_WATCHER = """
 import os, sys, time
-from croupier import _cli, _cli_run
+from croupier import _cli
+from croupier._cli import executors
 
 
 def worker(_: int) -> int:
@@ -116,7 +117,7 @@ def worker(_: int) -> int:
 
 
 if __name__ == "__main__":
-    with _cli_run.processes(2) as pool:
+    with executors.processes(2) as pool:
         seen = set()
         for _ in range(100):  # until both workers have started (and imported croupier)
             seen.update(pool.map(worker, range(4)))
@@ -126,7 +127,7 @@ if __name__ == "__main__":
         # What a loaded machine does: the executor's watcher thread still holds
         # the queues when the program ends (here, this reference does).
         held = (pool._call_queue, pool._result_queue)
-        _cli_run._stop(pool)
+        executors._stop(pool)
         _cli._interrupted(program=True)  # the command's Ctrl-C path: os._exit(130)
 """
 
@@ -214,8 +215,9 @@ def _main(args: list[str], connect_seconds: int) -> subprocess.CompletedProcess[
     """``main(args)`` in a subprocess, with the scheduler connect timeout set."""
     code = (
         "import sys\n"
-        "from croupier import _cli, _cli_run\n"
-        f"_cli_run.CONNECT_SECONDS = {connect_seconds}\n"
+        "from croupier import _cli\n"
+        "from croupier._cli import executors\n"
+        f"executors.CONNECT_SECONDS = {connect_seconds}\n"
         f"sys.exit(_cli.main({args!r}))\n"
     )
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=90)
