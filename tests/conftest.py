@@ -11,5 +11,10 @@ from __future__ import annotations
 
 import sys
 
-ORACLE = ["test_pokerkit_differential.py", "test_draw_pokerkit.py", "test_pokerkit_runs.py"]
+ORACLE = [
+    "test_pokerkit_differential.py",
+    "test_draw_pokerkit.py",
+    "test_pokerkit_runs.py",
+    "test_pokerkit_rake.py",
+]
 collect_ignore = ORACLE if sys.version_info < (3, 11) else []

@@ -28,6 +28,7 @@ import pytest
 
 from croupier import phh, statistics
 from croupier.errors import MESSAGE_LIMIT, PHHError
+from croupier.phh import _split
 from croupier.replay import replay
 
 COMMAND = [sys.executable, "-m", "croupier"]
@@ -122,7 +123,7 @@ def test_croupier_stats_prints_a_short_line_on_stderr(tmp_path: Path, action: st
 
 
 def _allocated_between_reads(data: bytes, block: int) -> tuple[int, int]:
-    """(bytes allocated by ``phh._chunks`` beyond what it held, summed over the
+    """(bytes allocated by ``phh._split._chunks`` beyond what it held, summed over the
     intervals between two of its reads; the parts' total size)."""
     source = io.BytesIO(data)
     total = 0
@@ -139,7 +140,7 @@ def _allocated_between_reads(data: bytes, block: int) -> tuple[int, int]:
             base = tracemalloc.get_traced_memory()[0]
             return out
 
-        size = sum(len(chunk) for _, chunk, _ in phh._chunks(read))
+        size = sum(len(chunk) for _, chunk, _ in _split._chunks(read))
     finally:
         tracemalloc.stop()
     return total, size
@@ -160,7 +161,7 @@ def test_reading_allocates_in_proportion_to_the_input(
 ) -> None:
     """With 4 KB blocks a 2 MB line takes 500 reads: a reader that copied what it
     holds at each read would allocate about 500 MB; this one, a few times 2 MB."""
-    monkeypatch.setattr(phh, "_BLOCK", 4096)
+    monkeypatch.setattr(_split, "_BLOCK", 4096)
     data = text.encode()
     allocated, size = _allocated_between_reads(data, 4096)
     assert size == len(data)  # every byte is in a part, once

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 import doctest
+import importlib
 import inspect
 import io
 import os
+import pkgutil
 import random
 import re
 import sys
@@ -807,7 +809,11 @@ def test_toml_writer_strings() -> None:
 
 def test_public_api_is_documented() -> None:
     finder = doctest.DocTestFinder()
-    tests = finder.find(phh) + finder.find(actions)
+    parts = [
+        importlib.import_module(f"croupier.phh.{m.name}")
+        for m in pkgutil.iter_modules(phh.__path__)
+    ]
+    tests = [t for module in (phh, *parts, actions) for t in finder.find(module)]
     with_examples = {t.name.rsplit(".", 1)[-1] for t in tests if t.examples}
     public = {"loads", "load", "dumps", "dump", "loads_all", "load_all", "dumps_all", "dump_all"}
     public |= {"HandHistory", "Action", "from_text", "to_text", "with_scale", "normalized"}

@@ -1,8 +1,8 @@
-"""The reader's quick path (``phh._quick_hand``) against its checked path.
+"""The reader's quick path (``phh._quick._quick_hand``) against its checked path.
 
 The quick path reads a plain table in one pass and makes the ``HandHistory``
 without running its checks again; on anything else it returns ``None`` and the
-checked path (``phh._checked_hand``) reads the table and names the problem.  It
+checked path (``phh._read._checked_hand``) reads the table and names the problem.  It
 must accept only what the checked path accepts and make the same hand: checked
 here on every shipped hand and on tables mutated at random (wrong types,
 values out of range, missing and extra fields, bad action lines, lengths).
@@ -22,6 +22,7 @@ import pytest
 
 from croupier import _toml, phh
 from croupier.errors import PHHError
+from croupier.phh import _quick, _read
 
 DATA = Path(__file__).resolve().parent / "data" / "phh"
 FILES = sorted((DATA / "handhq").glob("*.phhs")) + sorted((DATA / "wsop").glob("*.phh"))
@@ -40,14 +41,14 @@ TABLES = tables()
 
 def checked(table: dict[str, Any]) -> phh.HandHistory | None:
     try:
-        return phh._checked_hand(copy.deepcopy(table))
+        return _read._checked_hand(copy.deepcopy(table))
     except (PHHError, ValueError, ArithmeticError):
         return None
 
 
 def quick(table: dict[str, Any]) -> phh.HandHistory | None:
     try:
-        return phh._quick_hand(copy.deepcopy(table))
+        return _quick._quick_hand(copy.deepcopy(table))
     except (PHHError, ValueError, ArithmeticError):
         return None
 

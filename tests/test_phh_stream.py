@@ -24,6 +24,7 @@ import pytest
 
 from croupier import _toml, phh
 from croupier.errors import PHHError, PHHWarning
+from croupier.phh import _split
 
 DATA = Path(__file__).resolve().parent / "data" / "phh"
 HANDHQ = sorted((DATA / "handhq").glob("*.phhs"))
@@ -244,12 +245,12 @@ def test_memory_does_not_grow_with_the_file(tmp_path: Path) -> None:
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
         assert count == 413 * 8
-    assert peaks[0] < 8 * phh._BLOCK < path.stat().st_size  # a few blocks of the file
+    assert peaks[0] < 8 * _split._BLOCK < path.stat().st_size  # a few blocks of the file
     assert peaks[0] * 10 < peaks[1], peaks
 
 
 def test_headers_are_found_where_the_header_pattern_matches() -> None:
-    # phh._headers searches after newlines (fast); it must find what the
+    # phh._split._headers searches after newlines (fast); it must find what the
     # line-anchored pattern finds, from any line start and up to any limit.
     import random
 
@@ -262,7 +263,7 @@ def test_headers_are_found_where_the_header_pattern_matches() -> None:
         starts = [0] + [i + 1 for i, c in enumerate(data) if c == 10]
         start = rng.choice(starts)
         limit = rng.randrange(start, len(data) + 1)
-        want = [m.start() for m in phh._HEADER.finditer(data, start, limit)]
-        assert list(phh._headers(data, start, limit)) == want, (data, start, limit)
+        want = [m.start() for m in _split._HEADER.finditer(data, start, limit)]
+        assert list(_split._headers(data, start, limit)) == want, (data, start, limit)
         found += len(want)
     assert found > 100

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import sys
-from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -548,34 +546,6 @@ def test_game_equality_and_replace() -> None:
     game = TexasHoldem(NO_LIMIT, rake=Rake(5))
     assert isinstance(game, Game)
     assert dataclasses.replace(game, rake=None) == TexasHoldem(NO_LIMIT)
-
-
-# -- PokerKit -------------------------------------------------------------------------
-
-PK_HANDS = 200  # random raked hands per game (about 3 ms each)
-
-
-@pytest.mark.skipif(sys.version_info < (3, 11), reason="PokerKit 0.7.7 needs Python 3.11")
-def test_pokerkit_agrees_on_raked_hands() -> None:
-    """Random hands of every game PokerKit has, with random rakes, on both engines
-    (tests/pokerkit_differential.py; PokerKit's rake function floors like
-    croupier's).  No unexplained difference; a rake taken in most of them."""
-    import pokerkit_differential as diff
-
-    report = diff.Report()
-    raked: Counter[str] = Counter()
-    for game in diff.GAMES:
-        for k, (table, rng) in enumerate(diff.hands(game, PK_HANDS, seed=20261205)):
-            rake = random_rake(random.Random(f"pokerkit rake:{game}:{k}"))
-            outcome = diff.play_hand(dataclasses.replace(table, rake=rake), rng)
-            report.add(game, outcome)
-            raked[game] += outcome.rake > 0
-    assert not report.differences, report.text()
-    for game in diff.GAMES:
-        assert report.compared[game] >= 0.55 * PK_HANDS, report.text()
-        assert raked[game] >= 0.25 * PK_HANDS, (game, raked[game])
-    rules = report.rule_counts()
-    assert rules["pokerkit_rakes_merged_pots"] and rules["pokerkit_leaves_last_round_unraked"]
 
 
 def test_command_line_replay_reports_the_rake(

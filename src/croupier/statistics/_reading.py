@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal, Union
 from croupier import phh
 from croupier.errors import bounded
 from croupier.phh import HandHistory
+from croupier.phh._paths import _open
 from croupier.statistics._counting import Run
 from croupier.statistics._players import Stats, merge
 
@@ -57,7 +58,7 @@ def _count_file(
     """Count every hand of one file, streamed (``phh.iter_load``: one hand in memory at
     a time); ``progress(done, size)`` in bytes of the file read, after each hand."""
     try:
-        f = phh._open(path)  # closed below; tell() gives the progress
+        f = _open(path)  # closed below; tell() gives the progress
     except (OSError, ValueError) as exc:  # ValueError: not a regular file (a FIFO...)
         message = f"{path}: {_one_line(exc)}" if isinstance(exc, OSError) else str(exc)
         if errors == "raise":
