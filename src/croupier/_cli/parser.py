@@ -13,7 +13,9 @@ from collections.abc import Callable
 from typing import NoReturn
 
 import croupier
-from croupier._cli import compute, replay, stats
+import croupier._cli.compute as compute
+import croupier._cli.replay as replay
+import croupier._cli.stats as stats
 from croupier._cli.compute import HOLDEM, KINDS, games
 from croupier._cli.output import EXIT_USAGE
 
