@@ -366,3 +366,28 @@ def test_a_second_fold_rule_is_found() -> None:
     text = "    fold = hand._to_call() > 0 and not hand._bring_in_pending\n"
     assert FOLD_RULE.search(text)
     assert RULE_DEFINITION.findall("def can_fold(hand: Hand) -> bool:\n") == ["can_fold"]
+
+
+def _assigned(path: Path, name: str) -> ast.expr:
+    """The value a module assigns to ``name`` at its top level."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                assert node.value is not None
+                return node.value
+    raise AssertionError(f"{path.name} assigns no {name}")
+
+
+def test_the_phh_field_table_is_written_once() -> None:
+    # The quick reader's tables are made from phh._fields._FIELDS, not restated.
+    quick = SRC / "phh" / "_quick.py"
+    for table in ("_QUICK_KIND", "_QUICK_RANGE", "_QUICK_LOW"):
+        value = _assigned(quick, table)
+        assert isinstance(value, ast.DictComp), table
+        assert "_FIELDS" in ast.unparse(value), table
+    assert isinstance(_assigned(SRC / "phh" / "_fields.py", "_FIELDS"), ast.Dict)
+    from croupier.phh import _fields, _quick
+
+    assert set(_quick._QUICK_RANGE) == {n for n, k in _fields._FIELDS.items() if k.range}
+    assert set(_quick._QUICK_LOW) == {n for n, k in _fields._FIELDS.items() if k.money}

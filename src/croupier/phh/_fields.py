@@ -107,6 +107,7 @@ class _Kind:
     """
 
     money = False
+    range: tuple[int, int] | None = None  # an int field's inclusive range (_int_in)
 
     def __init__(self, expected: str, test: Callable[[Any], bool] = lambda value: True) -> None:
         self.expected, self.test = expected, test
@@ -145,7 +146,9 @@ def _is_int(value: object) -> bool:
 
 
 def _int_in(low: int, high: int) -> _Kind:
-    return _Kind(f"an int in {low}..{high}", lambda v: _is_int(v) and low <= v <= high)
+    kind = _Kind(f"an int in {low}..{high}", lambda v: _is_int(v) and low <= v <= high)
+    kind.range = (low, high)
+    return kind
 
 
 class _Money(_Kind):
@@ -330,13 +333,17 @@ _INT = _int_in(-_INT64, _INT64 - 1)
 _INT_OR_STR = _Kind("a str or a 64-bit int", lambda v: isinstance(v, str) or _INT.test(v))
 _BET = _Money("a positive int below {limit}", 1)
 _AMOUNTS = _Array(_Money("a non-negative int amount below {limit}", 0))
+_BOOL = _Kind("a bool", lambda v: isinstance(v, bool))
+_TIME = _Kind(
+    "a datetime.time without time zone", lambda v: isinstance(v, _dt.time) and v.tzinfo is None
+)
 _SECONDS = _Seconds("a Decimal number of seconds >= 0 below 10**18, or infinity")
 _EXTRA = _Extra("a str, bool, int, Decimal, date/time or tuple")
 
 # PHH field name -> its kind; the order is the writing order.
 _FIELDS: dict[str, _Kind] = {
     "variant": _STR,
-    "ante_trimming_status": _Kind("a bool", lambda v: isinstance(v, bool)),
+    "ante_trimming_status": _BOOL,
     "antes": _AMOUNTS,
     "blinds_or_straddles": _Array(
         _Money("an int amount of absolute value below {limit} (negative: a dead blind)", None)
@@ -349,10 +356,7 @@ _FIELDS: dict[str, _Kind] = {
     **dict.fromkeys(["author", "event", "url", "venue", "address", "city", "region"], _STR),
     "postal_code": _STR,
     "country": _STR,
-    "time": _Kind(
-        "a datetime.time without time zone",
-        lambda v: isinstance(v, _dt.time) and v.tzinfo is None,
-    ),
+    "time": _TIME,
     "time_zone": _STR,
     "time_zone_abbreviation": _STR,
     "day": _int_in(1, 31),

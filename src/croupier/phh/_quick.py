@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from croupier._validate import MAX_CHIPS
 from croupier.actions import (
@@ -35,12 +35,19 @@ from croupier.actions import (
 from croupier.actions import parse as parse_action
 from croupier.errors import PHHError
 from croupier.phh._fields import (
+    _BOOL,
     _CACHE_SIZE,
     _FIELDS,
+    _INT,
     _INT64,
+    _INT_OR_STR,
     _STR,
+    _TIME,
     FrozenMapping,
     _action,
+    _Array,
+    _Kind,
+    _Money,
     variant_uses,
 )
 from croupier.phh._model import HandHistory
@@ -56,42 +63,53 @@ from croupier.phh._model import HandHistory
 # makes the same hand (tests/test_phh_quick.py compares them, shipped files and
 # fuzzed tables).
 
-# field -> its kind for the quick path (fields not listed take the checked path)
+# The quick path's tables, made from the field table (_FIELDS) and its kinds.
 _Q_STR, _Q_BOOL, _Q_INT, _Q_INT_OR_STR, _Q_TIME, _Q_BET, _Q_MONEY, _Q_INTS, _Q_STRS = range(9)
+
+
+def _quick_code(kind: _Kind) -> int | None:
+    """How the quick path reads a field of ``kind`` (None: only the checked path)."""
+    if kind is _STR:
+        return _Q_STR
+    if kind is _BOOL:
+        return _Q_BOOL
+    if kind is _INT_OR_STR:
+        return _Q_INT_OR_STR
+    if kind is _TIME:
+        return _Q_TIME
+    if kind.range is not None:
+        return _Q_INT
+    if isinstance(kind, _Money):
+        return _Q_BET
+    if isinstance(kind, _Array):
+        if kind.money:
+            return _Q_MONEY
+        if kind.item is _INT:
+            return _Q_INTS
+        if kind.item is _STR:
+            return _Q_STRS
+    return None
+
+
+def _lowest(kind: _Kind) -> int | None:
+    """The lowest amount (in units) of a money field's kind; None: no lower bound."""
+    money = kind.item if isinstance(kind, _Array) else kind
+    return cast(_Money, money).low
+
+
+# field -> its kind for the quick path (fields not listed take the checked path)
 _QUICK_KIND: dict[str, int] = {
-    **dict.fromkeys([name for name, kind in _FIELDS.items() if kind is _STR], _Q_STR),
-    "ante_trimming_status": _Q_BOOL,
-    **dict.fromkeys(["day", "month", "year", "level", "seat_count"], _Q_INT),
-    "hand": _Q_INT_OR_STR,
-    "table": _Q_INT_OR_STR,
-    "time": _Q_TIME,
-    **dict.fromkeys(["bring_in", "small_bet", "big_bet", "min_bet"], _Q_BET),
-    **dict.fromkeys(
-        ["antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"],
-        _Q_MONEY,
-    ),
-    "seats": _Q_INTS,
-    "players": _Q_STRS,
+    name: code for name, kind in _FIELDS.items() if (code := _quick_code(kind)) is not None
 }
 # the inclusive range of each int field
 _QUICK_RANGE: dict[str, tuple[int, int]] = {
-    "day": (1, 31),
-    "month": (1, 12),
-    "year": (-_INT64, _INT64 - 1),
-    "level": (-_INT64, _INT64 - 1),
-    "seat_count": (1, _INT64 - 1),
+    name: kind.range for name, kind in _FIELDS.items() if kind.range is not None
 }
 # the lowest amount (in units) of each money field; None: no lower bound
 _QUICK_LOW: dict[str, int | None] = {
-    "antes": 0,
-    "blinds_or_straddles": None,
-    "starting_stacks": 1,
-    "finishing_stacks": 0,
-    "winnings": 0,
-    "bring_in": 1,
-    "small_bet": 1,
-    "big_bet": 1,
-    "min_bet": 1,
+    name: _lowest(kind)
+    for name, kind in _FIELDS.items()
+    if _QUICK_KIND.get(name) in (_Q_BET, _Q_MONEY)
 }
 _INFINITY = Decimal("Infinity")
 # every field of a HandHistory with its default, in order (a hand's __dict__)
