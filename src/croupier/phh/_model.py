@@ -1,6 +1,5 @@
 """The hand history: :class:`HandHistory`, one hand with every PHH field, checked.
 
->>> from croupier.phh import dumps, loads
 >>> from croupier.phh import loads
 >>> loads(_EXAMPLE).player_count
 2
@@ -42,7 +41,7 @@ class HandHistory:
     ``None`` means the field is absent (or, in ``starting_stacks``, an ``inf``
     stack).  Construction checks everything and raises :class:`PHHError`.
 
-    >>> from croupier.phh import dumps, loads
+    >>> from croupier.phh import dumps
     >>> h = HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=2,
     ...                 starting_stacks=(200, 200), actions=(Action("f", actor=1),))
     >>> h.player_count, dumps(h).splitlines()[-1]
@@ -179,7 +178,7 @@ class HandHistory:
     def to_decimal(self, amount: int) -> Decimal:
         """An amount of this hand (in ``1/scale`` units) as an exact ``Decimal``.
 
-        >>> from croupier.phh import dumps, loads
+        >>> from croupier.phh import loads
         >>> loads(_EXAMPLE).to_decimal(50)
         Decimal('0.5')
         """
@@ -188,7 +187,7 @@ class HandHistory:
     def with_scale(self, scale: int) -> HandHistory:
         """The same hand with amounts in units of ``1/scale`` (must be exact).
 
-        >>> from croupier.phh import dumps, loads
+        >>> from croupier.phh import loads
         >>> h = loads(_EXAMPLE).with_scale(1000)
         >>> h.scale, h.blinds_or_straddles
         (1000, (500, 1000))

@@ -28,7 +28,6 @@ def _open(path: str | os.PathLike[str]) -> IO[bytes]:
     (a pipe's contents can still be read through its file object).  The file
     is opened without blocking and checked before anything is read from it.
 
-    >>> import io
     >>> try:
     ...     _open("/dev/null")
     ... except PHHError as exc:
@@ -92,7 +91,6 @@ def files(source: Source) -> list[Path]:
     file under it, recursively), a glob pattern, or an iterable of those; each
     directory's and pattern's files sorted, in the order given.
 
-    >>> import io
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     for name in ("b.phhs", "a.phh", "notes.txt"):

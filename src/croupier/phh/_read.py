@@ -1,10 +1,5 @@
 """Reading PHH text: one hand (``.phh``) or many (``.phhs``), quick path first.
 
->>> import io
-
->>> from croupier.phh import dumps_all
-
->>> from croupier.phh._model import _EXAMPLE
 >>> from croupier.phh._model import _EXAMPLE
 >>> loads(_EXAMPLE).min_bet
 100
@@ -92,10 +87,6 @@ def _failed(
 def loads(text: str) -> HandHistory:
     """Parse one hand (the text of a ``.phh`` file).
 
-    >>> import io
-
-    >>> from croupier.phh import dumps_all
-
     >>> from croupier.phh._model import _EXAMPLE
     >>> loads(_EXAMPLE).actions[0]
     Action(kind='cbr', actor=1, target=None, cards=(), amount=300, shows_dealt=False, comment=None)
@@ -120,10 +111,6 @@ def loads_all(text: str) -> list[HandHistory]:
     so a name used twice (``.phhs`` files joined end to end, each from ``[1]``)
     gives two hands, as :func:`iter_load` reads them.
 
-    >>> import io
-
-    >>> from croupier.phh import dumps_all
-
     >>> from croupier.phh._model import _EXAMPLE
     >>> hands = loads_all("[1]\\n" + _EXAMPLE + "\\n[2]\\n" + _EXAMPLE)
     >>> len(hands), hands[0] == hands[1]
@@ -147,9 +134,6 @@ def load(source: PathOrFile) -> HandHistory:
     """Read one hand from a ``.phh`` file (a path, or a text or binary file object).
 
     >>> import io
-
-    >>> from croupier.phh import dumps_all
-
     >>> from croupier.phh._model import _EXAMPLE
     >>> load(io.StringIO(_EXAMPLE)).min_bet
     100
@@ -161,9 +145,7 @@ def load_all(source: PathOrFile) -> list[HandHistory]:
     """Read the hands of a ``.phhs`` file (a path or a file object).
 
     >>> import io
-
     >>> from croupier.phh import dumps_all
-
     >>> from croupier.phh._model import _EXAMPLE
     >>> len(load_all(io.BytesIO(dumps_all([loads(_EXAMPLE)] * 3).encode())))
     3

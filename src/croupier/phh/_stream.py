@@ -1,12 +1,8 @@
 """Streaming many PHH files hand by hand (:func:`iter_load`), in workers if asked.
 
 >>> import io
-
 >>> from croupier.phh import dumps_all, loads
-
 >>> from croupier.phh._model import _EXAMPLE
->>> from croupier.phh._model import _EXAMPLE
->>> from croupier.phh import dumps_all, loads
 >>> len(list(iter_load(io.StringIO(dumps_all([loads(_EXAMPLE)] * 2)))))
 2
 """
@@ -92,9 +88,7 @@ def iter_load(
     of :func:`_chunks`, the one reader of both).
 
     >>> import io
-
     >>> from croupier.phh import dumps_all, loads
-
     >>> from croupier.phh._model import _EXAMPLE
     >>> text = dumps_all([loads(_EXAMPLE)] * 3).replace("'p1 f'", "'p1 fold'", 1)
     >>> bad = []

@@ -1,12 +1,7 @@
 """Writing PHH text: the fields in the table's order, amounts at the hand's scale.
 
->>> import io
-
 >>> from croupier.phh import loads
-
 >>> from croupier.phh._model import _EXAMPLE
->>> from croupier.phh._model import _EXAMPLE
->>> from croupier.phh import loads
 >>> dumps(loads(_EXAMPLE)).splitlines()[0]
 "variant = 'NT'"
 """
@@ -25,10 +20,7 @@ from croupier.phh._paths import PathOrFile, _write_text
 def dumps(hand: HandHistory) -> str:
     """The ``.phh`` text of one hand (see the module docstring for the layout).
 
-    >>> import io
-
     >>> from croupier.phh import loads
-
     >>> from croupier.phh._model import _EXAMPLE
     >>> print(dumps(loads(_EXAMPLE)), end="")
     variant = 'NT'
@@ -53,10 +45,7 @@ def dumps(hand: HandHistory) -> str:
 def dumps_all(hands: Iterable[HandHistory]) -> str:
     """The ``.phhs`` text of several hands, under ``[1]``, ``[2]``, ... headers.
 
-    >>> import io
-
     >>> from croupier.phh import loads
-
     >>> from croupier.phh._model import _EXAMPLE
     >>> print(dumps_all([loads(_EXAMPLE)] * 2).count("variant = 'NT'"))
     2
@@ -68,9 +57,7 @@ def dump(hand: HandHistory, target: PathOrFile) -> None:
     """Write one hand as ``.phh`` text to a path or a text/binary file object.
 
     >>> import io
-
     >>> from croupier.phh import loads
-
     >>> from croupier.phh._model import _EXAMPLE
     >>> out = io.StringIO(); dump(loads(_EXAMPLE), out); out.getvalue() == dumps(loads(_EXAMPLE))
     True
@@ -82,9 +69,7 @@ def dump_all(hands: Iterable[HandHistory], target: PathOrFile) -> None:
     """Write several hands as ``.phhs`` text to a path or a file object.
 
     >>> import io
-
     >>> from croupier.phh import loads
-
     >>> from croupier.phh._model import _EXAMPLE
     >>> out = io.BytesIO(); dump_all([loads(_EXAMPLE)], out); out.getvalue()[:4]
     b'[1]\\n'
