@@ -150,6 +150,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_sigint",
             "_toml",
             "_parallel",
+            "_futures",
             "_chunks",
             "_eval",
         ]

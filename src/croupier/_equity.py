@@ -41,6 +41,7 @@ from croupier._equity_chunks import (
     sampled_ranges,
 )
 from croupier._equity_result import EquityResult, moments, result_of
+from croupier._futures import as_executor
 from croupier._parallel import thread_count
 from croupier._validate import as_int, as_sequence, is_int
 from croupier.cards import as_cards, format_card, parse_cards
@@ -143,11 +144,7 @@ def equity(
     """
     hands = cast(Sequence[Cards | Range], as_sequence(hands, "hands"))  # read once, for every round
     samples, seed, threads = _check_options(samples, seed, threads)
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ValueError(
-            "executor must be a concurrent.futures.Executor (e.g. a Dask client's "
-            f"get_executor()), got {type(executor).__name__}"
-        )
+    executor = as_executor(executor)
     if progress is not None and not callable(progress):
         raise ValueError(f"progress must be a callable, got {type(progress).__name__}")
     if stderr is not None:

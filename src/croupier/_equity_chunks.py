@@ -10,23 +10,23 @@ so that the result does not depend on where they ran.
 
 from __future__ import annotations
 
-import collections
 import itertools
 import math
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
 
 from croupier import _equity_kernels as equity_kernels
+from croupier._futures import ordered_map
 from croupier._parallel import fold
 from croupier.ranges import Range
 
 __all__ = [
     "DEFAULT_SAMPLES",
-    "EXECUTOR_WINDOW",
     "KERNEL_CHUNK",
     "MATCHUP_CHUNK",
     "NO_DEAL",
@@ -40,7 +40,6 @@ __all__ = [
 DEFAULT_SAMPLES = 100_000
 KERNEL_CHUNK = 25_000  # Monte Carlo boards per kernel call (and per seed)
 MATCHUP_CHUNK = 1_024  # Hold'em match-ups per exact kernel call
-EXECUTOR_WINDOW = 256  # Monte Carlo chunks given to an executor at a time
 NO_DEAL = "the ranges cannot be dealt together: every combination shares a card"
 
 
@@ -141,7 +140,7 @@ def exact_match_ups(
     if executor is None:
         parts = [chunk(start) for start in starts]
     else:
-        parts = [f.result() for f in [executor.submit(chunk, start) for start in starts]]
+        parts = list(ordered_map(executor, (partial(chunk, start) for start in starts)))
     total = parts[0][0]
     for part, _ in parts[1:]:
         total = total + part
@@ -201,14 +200,9 @@ def kernel_chunks(
 
     if executor is None:
         return fold(chunk, chunks, threads, _add), count
-    # At most EXECUTOR_WINDOW chunks submitted and not yet added, oldest first.
-    pending: collections.deque[Future[npt.NDArray[np.float64]]] = collections.deque()
     total: npt.NDArray[np.float64] | None = None
-    for k in range(chunks):
-        pending.append(executor.submit(chunk, k))
-        while len(pending) >= EXECUTOR_WINDOW or (pending and k == chunks - 1):
-            part = pending.popleft().result()
-            total = part if total is None else total + part
+    for part in ordered_map(executor, (partial(chunk, k) for k in range(chunks))):
+        total = part if total is None else total + part
     assert total is not None
     return total, count
 

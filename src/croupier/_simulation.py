@@ -20,9 +20,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, as_completed, wait
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 
+from croupier._futures import as_executor, ordered_map
 from croupier._validate import as_int
 from croupier.games import Game
 from croupier.hand import Hand
@@ -31,7 +33,7 @@ __all__ = ["POLICIES", "SimulationResult", "simulate"]
 
 Policy = Callable[[Hand, random.Random], None]
 CHUNK = 1000
-IN_FLIGHT = 64  # chunks given to an executor at once
+IN_FLIGHT = 64  # chunks submitted to an executor and not yet added
 
 
 def check_down(hand: Hand, rng: random.Random) -> None:
@@ -140,6 +142,7 @@ def simulate(
     if hands < 1:
         raise ValueError(f"hands must be a positive int, got {hands!r}")
     seed = as_int(seed, "seed")
+    executor = as_executor(executor)
     if isinstance(policy, str):
         if policy not in POLICIES:
             raise ValueError(f"policy must be one of {sorted(POLICIES)} or a callable")
@@ -149,7 +152,7 @@ def simulate(
     stacks = tuple(stacks)
     game.start(stacks, seed=seed)  # checks the stacks and the table size once, up front
     started = time.perf_counter()
-    chunks = ((first, min(CHUNK, hands - first)) for first in range(0, hands, CHUNK))
+    firsts = range(0, hands, CHUNK)
     n = len(stacks)
     net, won = [0] * n, [0] * n
     done = 0
@@ -163,21 +166,14 @@ def simulate(
         if progress is not None:
             progress(done, hands)
 
+    def size(first: int) -> int:
+        return min(CHUNK, hands - first)
+
     if executor is None:
-        for first, count in chunks:
-            add(_play(game, stacks, play, seed, first, count), count)
+        for first in firsts:
+            add(_play(game, stacks, play, seed, first, size(first)), size(first))
     else:
-        running: dict[Future[tuple[list[int], list[int]]], int] = {}
-        try:
-            for first, count in chunks:
-                if len(running) >= IN_FLIGHT:
-                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        add(future.result(), running.pop(future))
-                running[executor.submit(_play, game, stacks, play, seed, first, count)] = count
-            for future in as_completed(list(running)):
-                add(future.result(), running.pop(future))
-        finally:
-            for future in running:  # interrupted: the chunks not started are not wanted
-                future.cancel()
+        calls = (partial(_play, game, stacks, play, seed, first, size(first)) for first in firsts)
+        for first, part in zip(firsts, ordered_map(executor, calls, IN_FLIGHT), strict=True):
+            add(part, size(first))
     return SimulationResult(hands, tuple(net), tuple(won), time.perf_counter() - started)

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
-from itertools import islice
+from concurrent.futures import Executor
+from functools import partial
 from typing import IO, Literal, cast
 
+from croupier._futures import as_executor, ordered_map
 from croupier.errors import PHHError, PHHWarning
 from croupier.phh._model import HandHistory
 from croupier.phh._paths import Source, _open, files
@@ -111,21 +111,14 @@ def iter_load(
         yield from _stream(_reader(stream), name if isinstance(name, str) else None, errors, report)
         return
     paths = files(cast("str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", source))
-    if executor is None:
+    pool = as_executor(executor)
+    if pool is None:
         for path in paths:
             with _open(path) as f:
                 yield from _stream(f.read, str(path), errors, report)
         return
-    if not callable(getattr(executor, "submit", None)):
-        raise ValueError(f"executor must have a submit method, got {type(executor).__name__}")
-    pending: deque[Future[tuple[list[HandHistory], list[PHHError]]]] = deque()
-    queue = iter(paths)
-    for path in islice(queue, _WINDOW):
-        pending.append(executor.submit(_load_path, str(path), errors))
-    while pending:
-        hands, skipped = pending.popleft().result()
-        for path in islice(queue, 1):
-            pending.append(executor.submit(_load_path, str(path), errors))
+    calls = (partial(_load_path, str(path), errors) for path in paths)
+    for hands, skipped in ordered_map(pool, calls, _WINDOW):
         for error in skipped:
             report(error)
         yield from hands

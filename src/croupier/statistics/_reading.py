@@ -13,10 +13,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Union
 
 from croupier import phh
+from croupier._futures import as_executor, ordered_map
 from croupier.errors import bounded
 from croupier.phh import HandHistory
 from croupier.phh._paths import _open
@@ -24,7 +26,7 @@ from croupier.statistics._counting import Run
 from croupier.statistics._players import Stats, merge
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor, Future
+    from concurrent.futures import Executor
 
 __all__ = ["HANDS_PER_TASK", "StatsError", "stats"]
 
@@ -198,10 +200,7 @@ def stats(
     """
     if errors not in ("raise", "skip"):
         raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ValueError(
-            f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}"
-        )
+    executor = as_executor(executor)
     wanted: frozenset[str] | None = None
     if player is not None:
         wanted = frozenset([player] if isinstance(player, str) else player)
@@ -259,23 +258,25 @@ def _on_executor(
     options: _Options,
     progress: Callable[[int, int], object] | None,
 ) -> Stats:
-    tasks: list[tuple[Future[Stats], int]] = []
-    first = 1
+    calls: list[Callable[[], Stats]] = []
+    done_after: list[int] = []  # bytes or hands done once each call's result is in
+    first, done = 1, 0
     for source, size in zip(sources, sizes, strict=True):
         if isinstance(source, Path):
-            tasks.append((executor.submit(_file_stats, str(source), options), size))
+            calls.append(partial(_file_stats, str(source), options))
+            done_after.append(done := done + size)
             continue
         for start in range(0, len(source), HANDS_PER_TASK):
             chunk = source[start : start + HANDS_PER_TASK]
-            tasks.append((executor.submit(_hands_stats, chunk, first, options), len(chunk)))
+            calls.append(partial(_hands_stats, chunk, first, options))
             first += len(chunk)
+            done_after.append(done := done + len(chunk))
     total = sum(sizes)
 
     def results() -> Iterator[Stats]:
-        done = 0
-        for future, size in tasks:  # in order: problems keep the order of the input
-            yield future.result()
-            done += size
+        # in order: problems keep the order of the input
+        for stats, done in zip(ordered_map(executor, calls), done_after, strict=True):
+            yield stats
             if progress is not None:
                 progress(done, total)
 
