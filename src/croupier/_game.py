@@ -23,6 +23,8 @@ from croupier.hand import Hand
 from croupier.rake import Rake
 from croupier.structures import FIXED_LIMIT, Structure
 from croupier.variants import (
+    Cards,
+    Evaluator,
     Street,
     Variant,
     as_variant,
@@ -41,9 +43,6 @@ __all__ = [
     "as_structure",
     "game",
 ]
-
-Cards = tuple[int, ...]
-Evaluator = Callable[[Cards, Cards], int]
 
 MAX_PLAYERS = 64
 """The most players a game may seat: ``croupier.pots`` settles up to 64 seats."""

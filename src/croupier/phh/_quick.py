@@ -207,10 +207,14 @@ def _quick_hand(table: dict[str, Any]) -> HandHistory | None:
         if kind == _Q_STR:
             if type(value) is not str:
                 return None
-        elif kind == _Q_MONEY:
-            if type(value) is not list:
+        elif kind in (_Q_MONEY, _Q_BET):  # a list of amounts, or one amount
+            if kind == _Q_BET:
+                amounts = [value]
+            elif type(value) is list:
+                amounts = value
+            else:
                 return None
-            for item in value:
+            for item in amounts:
                 if type(item) is int:
                     if not -MAX_CHIPS < item < MAX_CHIPS:
                         return None
@@ -224,13 +228,6 @@ def _quick_hand(table: dict[str, Any]) -> HandHistory | None:
                         return None
                     if found > places:
                         places = found
-            money.append(key)
-        elif kind == _Q_BET:
-            found = _quick_amount(value)
-            if found < 0:
-                return None
-            if found > places:
-                places = found
             money.append(key)
         elif kind == _Q_INT:
             if type(value) is not int:
