@@ -5,7 +5,7 @@ exit status: the ``eval``, ``replay`` and ``equity`` commands, ``--json``, and
 that every error (bad cards or ranges, a card given twice, a missing, truncated
 or illegal hand history, an unsupported variant, a bad option) is one line on
 stderr with status 2, never a traceback.  Interruption, progress, ASCII
-output, seeds and Dask are in ``tests/test_cli_hardening.py``.
+output, seeds and Dask are in ``tests/test_cli_interrupts.py``.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ or be refused with a ``ValueError`` (``IllegalAction``, ``PHHError``); a
 replayed hand that ends settles every chip.  No other exception, no crash, no
 hang.  Calls from 8 threads at once give the serial results.  (Random play of
 every game, random numpy inputs and forked children have their own suites:
-tests/test_hardening_engine.py, tests/test_hardening_inputs.py,
+tests/test_hand_limits.py, tests/test_kernel_inputs.py,
 tests/test_parallel.py.)
 """
 

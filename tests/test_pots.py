@@ -333,7 +333,7 @@ def test_accepts_tuples_iterables_and_numpy_integers() -> None:
 
 
 def test_amounts_up_to_2_62_in_total() -> None:
-    # (Beyond 2**62 an exact path settles: tests/test_hardening_engine.py.)
+    # (Beyond 2**62 an exact path settles: tests/test_hand_limits.py.)
     big = 2**61
     assert award([big, big], [F, F], [1, 2]) == [0, 2**62]
     assert award([2**62, 0], [F, F], [1, 2]) == [2**62, 0]
