@@ -119,6 +119,7 @@ def test_the_import_walk_sees_the_imports() -> None:
     graph = import_graph()
     assert "hand" in graph["_game"]  # Game.start deals a Hand
     assert "_eval" in graph["hands"]  # a cimport
+    assert "hands" in graph["variants"]  # import croupier.hands as hands
     assert "games" not in graph["hand"]  # the engine types its game with a Protocol
     assert "hand" in graph["replay"] and "phh" in graph["replay"]  # type-only imports count
 
@@ -233,6 +234,34 @@ def test_every_module_has_a_layer() -> None:
 
 def test_no_module_imports_from_a_layer_above_it() -> None:
     assert upward_imports(import_graph()) == []
+
+
+def _imports_the_face(path: Path) -> bool:
+    """Whether a module imports ``croupier`` itself (``from croupier import X``, ``import
+    croupier``): the package's face, which imports nearly everything."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return any(
+        (isinstance(node, ast.ImportFrom) and node.module == "croupier" and node.level == 0)
+        or (isinstance(node, ast.Import) and any(a.name == "croupier" for a in node.names))
+        for node in ast.walk(tree)
+    )
+
+
+def test_no_module_below_the_tools_imports_the_package_face(tmp_path: Path) -> None:
+    # ``from croupier import hands`` runs croupier/__init__.py, which imports the
+    # layers above: the structure drawing shows it as an arrow back up.  Modules
+    # import each other by their own names (``import croupier.hands as hands``).
+    top = LAYERS[-1]
+    below = [
+        path
+        for path in SRC.rglob("*.py")
+        if _name(path) not in top and _name(path) != "__init__" and "__pycache__" not in path.parts
+    ]
+    assert len(below) > 40
+    planted = tmp_path / "planted.py"
+    planted.write_text("import croupier.hands as hands\nfrom croupier import pots\n")
+    assert _imports_the_face(planted)
+    assert [_name(path) for path in below if _imports_the_face(path)] == []
 
 
 def test_the_engine_imports_nothing_of_the_file_format() -> None:

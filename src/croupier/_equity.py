@@ -31,7 +31,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from croupier import _equity_kernels as equity_kernels
+import croupier._equity_kernels as equity_kernels
 from croupier._equity_chunks import (
     KERNEL_CHUNK,
     MatchUps,

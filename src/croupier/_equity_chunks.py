@@ -20,7 +20,7 @@ from functools import partial
 import numpy as np
 import numpy.typing as npt
 
-from croupier import _equity_kernels as equity_kernels
+import croupier._equity_kernels as equity_kernels
 from croupier._futures import ordered_map
 from croupier._parallel import fold
 from croupier.ranges import Range

@@ -31,7 +31,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Literal
 
-from croupier import hands
+import croupier.hands as hands
 from croupier._ranking import low_rank
 
 __all__ = [

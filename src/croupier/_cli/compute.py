@@ -19,7 +19,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from croupier import hands
+import croupier.hands as hands
 from croupier._cli.executors import cluster, counted
 from croupier._cli.output import UsageError, plus_minus
 from croupier._cli.progress import progress

@@ -19,7 +19,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any, cast
 
-from croupier import _toml
+import croupier._toml as _toml
 from croupier._validate import MAX_CHIPS
 from croupier.actions import (
     MAX_PLACES,

@@ -11,7 +11,7 @@ import io
 from decimal import Decimal
 from typing import Any, cast
 
-from croupier import _toml
+import croupier._toml as _toml
 from croupier.actions import (
     Parts,
     decimal_places,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from croupier import _toml
+import croupier._toml as _toml
 from croupier.errors import PHHError
 from croupier.phh._fields import _EXTRA, _FIELDS
 from croupier.phh._model import HandHistory

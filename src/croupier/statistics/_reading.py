@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Union
 
-from croupier import phh
+import croupier.phh as phh
 from croupier._futures import as_executor, ordered_map
 from croupier.errors import bounded
 from croupier.phh import HandHistory
