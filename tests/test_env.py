@@ -26,7 +26,7 @@ from croupier import (
 from croupier.actions import lines as phh_lines
 from croupier.cards import format_cards
 from croupier.env import PokerEnv, SingleAgentEnv, VectorEnv, info_state
-from croupier.env.actions import ActionKind, Actions, ActionsError
+from croupier.env.actions import Actions, ActionsError, Move
 
 GAMES = {
     "holdem-nl": (TexasHoldem(NO_LIMIT, (1, 2)), [200] * 6),
@@ -106,7 +106,7 @@ def test_rewards_in_big_blinds() -> None:
 
 def test_pot_fraction_maps_into_the_legal_range() -> None:
     hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100, 100], seed=1)
-    actions = Actions((ActionKind.CHECK_CALL, 0.5, 1.0, 3.0, 100.0))
+    actions = Actions((Move.CHECK_CALL, 0.5, 1.0, 3.0, 100.0))
     # pot 3, to call 2 (button): raise to 2 + f * (3 + 2)
     assert [actions.amount(hand, k) for k in range(5)] == [None, 4, 7, 17, 100]
     hand = TexasHoldem(POT_LIMIT, (1, 2)).start([100, 100, 100], seed=1)
@@ -305,7 +305,7 @@ def test_info_states_of_a_draw_game_tell_the_draws_apart() -> None:
 @pytest.mark.parametrize("raw", [False, True])
 def test_the_wrapper_plays_an_illegal_action_as_check_or_call(raw: bool) -> None:
     """Wherever the list puts CHECK_CALL, and in raw mode (amount 0), never a fold."""
-    kinds = (ActionKind.CHECK_CALL, ActionKind.FOLD, ActionKind.ALL_IN)
+    kinds = (Move.CHECK_CALL, Move.FOLD, Move.ALL_IN)
     env = SingleAgentEnv(TexasHoldem(NO_LIMIT, (1, 2)), [50] * 3, seat=0, actions=kinds, raw=raw)
     for seed in range(20):
         env.reset(seed=seed)
@@ -315,3 +315,14 @@ def test_the_wrapper_plays_an_illegal_action_as_check_or_call(raw: bool) -> None
         _, _, _, _, info = env.step(10**6)  # no such action or amount
         assert info["illegal"]
         assert phh_lines(hand.events)[before].endswith(" cc")  # p1 calls (or checks): not a fold
+
+
+def test_the_old_name_of_move_still_works_with_a_warning() -> None:
+    import croupier.env
+    import croupier.env.actions
+
+    for module in (croupier.env, croupier.env.actions):
+        with pytest.warns(DeprecationWarning, match="ActionKind is now Move"):
+            assert module.ActionKind is Move
+    with pytest.raises(AttributeError):
+        croupier.env.actions.NoSuchName  # noqa: B018

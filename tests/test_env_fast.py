@@ -37,7 +37,7 @@ from croupier import (
 )
 from croupier.env import PokerEnv, VectorEnv
 from croupier.env._fast import Kernel
-from croupier.env.actions import ActionKind, Actions, ActionsError, draw_hole
+from croupier.env.actions import Actions, ActionsError, Move, draw_hole
 from croupier.env.encoding import Encoder
 from croupier.table import Table
 
@@ -65,8 +65,8 @@ DRAW_GAMES: dict[str, tuple[Game, list[int]]] = {
 }
 ACTION_LISTS = [
     Actions(),
-    Actions((ActionKind.CHECK_CALL, ActionKind.FOLD, 0.33, 2.5, 0.75, ActionKind.MIN_RAISE)),
-    Actions((ActionKind.ALL_IN, ActionKind.CHECK_CALL, 7.0)),
+    Actions((Move.CHECK_CALL, Move.FOLD, 0.33, 2.5, 0.75, Move.MIN_RAISE)),
+    Actions((Move.ALL_IN, Move.CHECK_CALL, 7.0)),
 ]
 
 

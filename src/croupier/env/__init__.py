@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from croupier.env.actions import DEFAULT_ACTIONS, ActionKind, Actions
+from croupier.env.actions import DEFAULT_ACTIONS, Actions, Move
 from croupier.env.encoding import Encoder
 from croupier.env.infostate import info_state
 
@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_ACTIONS",
-    "ActionKind",
     "Actions",
     "Encoder",
+    "Move",
     "PokerEnv",
     "SingleAgentEnv",
     "VectorEnv",
@@ -48,4 +48,8 @@ def __getattr__(name: str) -> object:
         import importlib
 
         return getattr(importlib.import_module(_LAZY[name]), name)
+    if name == "ActionKind":  # the old name of Move (deprecated; warns)
+        from croupier.env import actions
+
+        return actions.ActionKind
     raise AttributeError(f"module 'croupier.env' has no attribute {name!r}")

@@ -35,13 +35,13 @@ _CODES = {"fold": FOLD, "check_call": CHECK_CALL, "min_raise": MIN_RAISE, "all_i
 
 
 def kind_code(kind):
-    """The C code of an action list's entry: an ``ActionKind`` (a ``str``) or a pot fraction.
+    """The C code of an action list's entry: an ``Move`` (a ``str``) or a pot fraction.
 
     >>> kind_code("fold"), kind_code(0.5)
     (0, 4)
     """
     if isinstance(kind, str):
-        return _CODES[getattr(kind, "value", kind)]  # an ActionKind hashes as its name
+        return _CODES[getattr(kind, "value", kind)]  # a Move hashes as its name
     return FRACTION
 
 

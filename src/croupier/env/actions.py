@@ -1,6 +1,6 @@
 """The discrete actions of the environments and how each becomes a legal chip amount.
 
-An action list is a tuple of :class:`ActionKind` values and pot fractions:
+An action list is a tuple of :class:`Move` values and pot fractions:
 
 * ``FOLD`` (legal when there is a bet to call), ``CHECK_CALL`` (always legal;
   in stud, the bring-in seat's ``CHECK_CALL`` posts the bring-in);
@@ -31,6 +31,7 @@ cards are legal, and no discard action is legal while players bet.
 
 from __future__ import annotations
 
+import warnings
 from enum import Enum
 
 import numpy as np
@@ -53,9 +54,9 @@ from croupier.hand import Hand
 
 __all__ = [
     "DEFAULT_ACTIONS",
-    "ActionKind",
     "Actions",
     "ActionsError",
+    "Move",
     "apply_raw",
     "as_action",
     "can_fold",
@@ -89,8 +90,15 @@ def as_action(value: object) -> int:
         raise ActionsError(str(exc)) from None
 
 
-class ActionKind(str, Enum):
-    """The actions of a list that are not pot fractions."""
+class Move(str, Enum):
+    """The actions of a list that are not pot fractions.
+
+    Its old name, ``ActionKind``, still works with a ``DeprecationWarning``
+    (``croupier.phh.ActionKind`` is the kind of a PHH action, another thing).
+
+    >>> Move.CHECK_CALL.value
+    'check_call'
+    """
 
     FOLD = "fold"
     CHECK_CALL = "check_call"
@@ -98,14 +106,14 @@ class ActionKind(str, Enum):
     ALL_IN = "all_in"
 
 
-Size = ActionKind | float
+Size = Move | float
 DEFAULT_ACTIONS: tuple[Size, ...] = (
-    ActionKind.FOLD,
-    ActionKind.CHECK_CALL,
-    ActionKind.MIN_RAISE,
+    Move.FOLD,
+    Move.CHECK_CALL,
+    Move.MIN_RAISE,
     1.0,
     0.5,
-    ActionKind.ALL_IN,
+    Move.ALL_IN,
 )
 """Fold, check/call, min-raise, pot, half pot, all-in."""
 
@@ -117,7 +125,7 @@ class Actions:
     of a draw game's hand, which adds its ``2 ** hole`` discard actions
     (``size`` counts both).
 
-    >>> Actions((ActionKind.FOLD, ActionKind.CHECK_CALL, 0.75)).size
+    >>> Actions((Move.FOLD, Move.CHECK_CALL, 0.75)).size
     3
     >>> Actions(hole=5).size                     # six betting actions, 32 discards
     38
@@ -142,15 +150,15 @@ class Actions:
     def __init__(self, kinds: tuple[Size, ...] = DEFAULT_ACTIONS, hole: int = 0) -> None:
         checked: list[Size] = []
         for kind in kinds:
-            if isinstance(kind, ActionKind):
+            if isinstance(kind, Move):
                 checked.append(kind)
             elif isinstance(kind, float | int) and not isinstance(kind, bool):
                 if not kind > 0:
                     raise ActionsError(f"a pot fraction must be positive, got {kind!r}")
                 checked.append(float(kind))
             else:
-                raise ActionsError(f"an action is an ActionKind or a pot fraction, got {kind!r}")
-        if ActionKind.CHECK_CALL not in checked:
+                raise ActionsError(f"an action is an Move or a pot fraction, got {kind!r}")
+        if Move.CHECK_CALL not in checked:
             raise ActionsError("the action list needs CHECK_CALL (always legal)")
         if type(hole) is not int or not 0 <= hole <= MAX_HOLE:
             raise ActionsError(f"hole must be 0 to {MAX_HOLE} cards, got {hole!r}")
@@ -169,7 +177,7 @@ class Actions:
             for raise_ in (False, True):
                 masks[betting_code(may_fold, raise_)] = np.array(
                     [
-                        may_fold if k is ActionKind.FOLD else k is ActionKind.CHECK_CALL or raise_
+                        may_fold if k is Move.FOLD else k is Move.CHECK_CALL or raise_
                         for k in checked
                     ]
                     + [False] * discards,
@@ -202,7 +210,7 @@ class Actions:
     def draw_mask(self, most: int) -> npt.NDArray[np.int8]:
         """The mask of a draw where at most ``most`` cards may be discarded.
 
-        >>> Actions((ActionKind.CHECK_CALL,), hole=2).draw_mask(1).tolist()   # not both
+        >>> Actions((Move.CHECK_CALL,), hole=2).draw_mask(1).tolist()   # not both
         [0, 1, 1, 1, 0]
         """
         return self._draw_masks[min(most, self.hole)]
@@ -227,7 +235,7 @@ class Actions:
         1
         6
         """
-        return self.bets if hand.drawing else self.kinds.index(ActionKind.CHECK_CALL)
+        return self.bets if hand.drawing else self.kinds.index(Move.CHECK_CALL)
 
     def _max_discards(self, hand: Hand) -> int:
         most = hand.max_discards
@@ -242,7 +250,7 @@ class Actions:
         if index >= self.bets:
             return None
         kind = self.kinds[index]
-        if kind is ActionKind.FOLD or kind is ActionKind.CHECK_CALL:
+        if kind is Move.FOLD or kind is Move.CHECK_CALL:
             return None
         return raise_amount(hand, index, self._codes[index], self._sizes[index], kind)
 
@@ -318,3 +326,16 @@ def apply_raw(hand: Hand, amount: object) -> None:
         if lo is None or hi is None or not lo <= amount <= hi:
             raise ActionsError(f"raise to {amount} is not legal now (range {lo}..{hi})")
         hand.raise_to(amount)
+
+
+def __getattr__(name: str) -> object:
+    """``ActionKind``: the old name of :class:`Move` (deprecated)."""
+    if name == "ActionKind":
+        warnings.warn(
+            "croupier.env.actions.ActionKind is now Move (ActionKind is the kind of a PHH "
+            "action, croupier.phh.ActionKind)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return Move
+    raise AttributeError(f"module 'croupier.env.actions' has no attribute {name!r}")
