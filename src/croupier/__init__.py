@@ -15,7 +15,7 @@ from croupier import _sigint, hands, pots  # noqa: F401
 from croupier.cards import format_card, format_cards, parse_cards
 from croupier.dealer import Dealer
 from croupier.errors import ConcurrentUse, IllegalAction
-from croupier.games import (
+from croupier.games import (  # the games' names as games.py hands them on: names, no logic
     Badugi,
     CourchevelHiLo,
     DeuceToSevenSingleDraw,

@@ -214,6 +214,11 @@ def RoyalHoldem(
     return game(Variant.ROYAL_HOLDEM, structure, **_given(blinds=blinds, **options))
 
 
+# The constructors share their options (BlindOptions, TableOptions ...): what
+# repeats from one to the next is each signature's first lines and its call of
+# game(), the variant and its own defaults being what each says.
+
+
 def _given(**options: object) -> dict[str, object]:
     """The options a constructor was given (``None``: left to ``game``'s default)."""
     return {key: value for key, value in options.items() if value is not None}

@@ -403,6 +403,7 @@ def _draw_equity(
     return result_of(rows, 1, True)
 
 
+# (Its parameters are _equity's less the board: the request as checked there.)
 def _stud_equity(
     game: Game,
     hands: Sequence[Cards | Range],

@@ -49,6 +49,8 @@ def _code_of_low(r: int) -> int:
     return rank_of_low(r + 1)
 
 
+# One sentence per category (the branches look alike to the duplicates tool;
+# each says its own words).
 def describe_high(category: int, ranks: Sequence[int]) -> str:
     """``describe_high(6, [11, 7])`` -> ``'Full house, kings over nines'``."""
     a, b = ranks[0], ranks[1]

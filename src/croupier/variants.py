@@ -415,6 +415,7 @@ RULES: Mapping[Variant, VariantRules] = MappingProxyType(
             "Omaha Hi/Lo", "omaha-hilo", "F", own="NP", usual="P", streets=OMAHA_STREETS,
             value=omaha_value, low_value=omaha_low_value, equity="omaha",
         ),
+        # (Rows of one table: the Omaha games differ in names, hole cards, seats.)
         Variant.OMAHA_5: VariantRules(
             "5-card Omaha", "omaha5", "", own="NPF", usual="P", streets=OMAHA_5_STREETS,
             value=omaha_value, max_players=9, equity="omaha",

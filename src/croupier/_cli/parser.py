@@ -185,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="T",
         help="threads to use (default: every core)",
     )
+    # (Each command declares its own options: the argparse calls look alike.)
     _add_run_options(p_equity, "run", compute.equity)
 
     p_sim = sub.add_parser(

@@ -18,6 +18,7 @@ from croupier._cli.executors import processes
 from croupier._cli.progress import progress
 
 # The text table: heading, width, the PlayerStats property (or field) shown.
+# (Rows of data: heading, width, field.)
 _STATS_COLUMNS = (
     ("hands", 7, "hands"),
     ("VPIP", 6, "vpip_percent"),

@@ -187,6 +187,7 @@ class _Betting:
     def add_to(self, c: _Tally, s: int, reached: int) -> None:
         """Seat ``s``'s betting counters, added to its player's tally (``reached``:
         the last street the hand got to)."""
+        # One counter per line, by name: alike in shape, each its own statistic.
         c.hands += 1
         if not self.acted[s]:
             c.walks += 1
