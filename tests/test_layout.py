@@ -151,6 +151,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_toml",
             "_parallel",
             "_chunks",
+            "_items",
             "_eval",
         ]
     ),
