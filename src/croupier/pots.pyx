@@ -626,9 +626,9 @@ cdef int _read_hand(object cs, object fs, object hs, object ls, object dead, Py_
     return 0
 
 
-cdef Py_ssize_t _read_input(object cs, object fs, object hs, object ls, object dead,
-                            int64_t* buf, int64_t* dv, uint64_t* fmask, int64_t* hv,
-                            int64_t* lv) except -1:
+cdef inline Py_ssize_t _read_input(object cs, object fs, object hs, object ls, object dead,
+                                   int64_t* buf, int64_t* dv, uint64_t* fmask, int64_t* hv,
+                                   int64_t* lv) except -1:
     """Check and read a hand's input (lists or tuples, ``_seqs``; ``hs`` and ``ls`` may
     be None: not read); returns the number of seats.
 

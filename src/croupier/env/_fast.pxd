@@ -38,12 +38,3 @@ cdef class Kernel:
     cdef object _apply(self, Hand hand, object index)
     cdef dict _observe(self, Hand hand, int seat, int width, bint live)
     cdef object _play(self, Hand hand, object index)
-    # _fast.pyx repeats this signature: Cython needs a cdef method declared in the .pxd.
-    cdef int _check(
-        self,
-        Py_ssize_t count,
-        const float[:, :, :, ::1] summaries,
-        float[:, ::1] observations,
-        signed char[:, ::1] masks,
-        long long[::1] seats,
-    ) except -1

@@ -356,26 +356,6 @@ cdef class Kernel:
         cdef Py_ssize_t t, count = len(hands)
         cdef int seat
         cdef Hand hand
-        self._check(count, summaries, observations, masks, seats)
-        for t in range(count):
-            hand = <Hand?>hands[t]
-            if hand.actor is None or hand._n != self.n:
-                raise ValueError(f"table {t}: no one to act, or not {self.n} players")
-            seat = hand.actor
-            self._encode(hand, seat, &summaries[t, 0, 0, 0], &observations[t, 0])
-            self._fill_mask(&masks[t, 0], hand, self.code)
-            seats[t] = seat
-
-    # The arrays' signature of ``write``, again: _check is cdef (declared in _fast.pxd,
-    # which repeats it as Cython requires), called with write's typed memoryviews.
-    cdef int _check(
-        self,
-        Py_ssize_t count,
-        const float[:, :, :, ::1] summaries,
-        float[:, ::1] observations,
-        signed char[:, ::1] masks,
-        long long[::1] seats,
-    ) except -1:
         if (
             summaries.shape[0] != count
             or summaries.shape[1] != self.s
@@ -388,7 +368,14 @@ cdef class Kernel:
             or seats.shape[0] != count
         ):
             raise ValueError("buffers of the wrong shape for the tables")
-        return 0
+        for t in range(count):
+            hand = <Hand?>hands[t]
+            if hand.actor is None or hand._n != self.n:
+                raise ValueError(f"table {t}: no one to act, or not {self.n} players")
+            seat = hand.actor
+            self._encode(hand, seat, &summaries[t, 0, 0, 0], &observations[t, 0])
+            self._fill_mask(&masks[t, 0], hand, self.code)
+            seats[t] = seat
 
     def step(
         self,
