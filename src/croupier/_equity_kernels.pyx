@@ -43,10 +43,10 @@ sampled kernels run on one thread each; ``croupier.equity`` runs chunks of
 samples, each with its own seed, on the pool.
 
 Why one file of over a thousand lines: the kernels of every game share
-``cdef inline`` helpers (``value7``, ``pot_winners``, ``split_pot``,
-``tally_pot``, the rank multisets, the SplitMix64 stream, the chunked job
-``_Job``) that the C compiler inlines into their innermost loops only within
-one translation unit; split per game, each would become a call through a
+``cdef`` helpers (``value7``, ``pot_winners``, ``split_pot``, ``tally_pot``,
+the rank multisets, the SplitMix64 stream, the chunked job ``_Job``): plain C
+calls within one translation unit, which the C compiler inlines into the
+innermost loops.  Split per game, each would become a call through a
 function pointer exported by a ``.pxd``, or move to a ``.pxd`` compiled again
 into every module.  The module is private: ``croupier.equity`` is its face,
 ``_eval.pxd`` holds the evaluation kernels and ``_chunks.pyx`` the chunk

@@ -48,13 +48,13 @@ function                 values      best
 (0, 'No low')
 
 Why one file of about a thousand lines: the scalar functions, the batch row
-loops and the input readers call each other's ``cdef inline`` functions
-(``_rows`` and ``_value`` specialised per kind and card count, ``_read_codes``,
-``_card_matrix``, ``_bad_row_error``), which the C compiler inlines only
-within one translation unit.  Split into modules, each of those calls would
-become a call through a function pointer exported by a ``.pxd`` (no
-inlining, one more level in the tightest loops), or the functions would move
-to ``.pxd`` files compiled again into every module.  What other modules share
+loops and the input readers call each other's ``cdef`` functions (``_rows``
+and ``_value`` specialised per kind and card count, ``_read_codes``,
+``_card_matrix``, ``_bad_row_error``): plain C calls within one translation
+unit, which the C compiler inlines where it pays.  Split into modules, each
+of those calls would go through a function pointer exported by a ``.pxd``
+(no inlining, one more level in the tightest loops), or the functions would
+move to ``.pxd`` files compiled again into every module.  What other modules share
 already lives outside: the evaluation kernels in ``_eval.pxd``, the chunk
 job in ``_chunks.pyx``, the list reading in ``_items.pxd``.
 """
