@@ -153,6 +153,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_parallel",
             "_futures",
             "_chunks",
+            "_items",
             "_eval",
         ]
     ),

@@ -4,9 +4,10 @@
 A job of ``count`` chunks has three counters: the next chunk to hand out,
 the chunks done (run, or skipped after a cancel), and a stop flag.  Any
 thread claims the next chunk with one atomic add, so chunks go to whichever
-thread is free; the calling thread waits until ``done == count``.  The job
-objects of ``hands.pyx`` and ``_equity_kernels.pyx`` own every buffer their
-chunks touch.
+thread is free; the calling thread waits until ``done == count``.  ``Job``
+(``_chunks.pyx``) drives those counters for ``croupier._parallel.run``; the
+jobs of ``hands.pyx`` and ``_equity_kernels.pyx`` are its subclasses and own
+every buffer their chunks touch.
 
 A chunk may also have a publication flag (``croupier_flag_*``): whoever
 finishes the chunk first (a pool thread, or the calling thread running it
@@ -125,3 +126,12 @@ cdef extern from *:
     bint croupier_flag_claim(unsigned char* flag) noexcept nogil
     void croupier_flag_set(unsigned char* flag) noexcept nogil
     bint croupier_chunks_stopped(croupier_chunks* c) noexcept nogil
+
+
+cdef class Job:
+    cdef croupier_chunks work
+    cdef size_t scratch_size  # bytes of scratch a thread needs for a chunk (0: none)
+    cdef void* mine           # the calling thread's scratch
+    cdef int start(self, Py_ssize_t chunks) except -1
+    cdef void chunk(self, Py_ssize_t c, void* scratch) noexcept nogil
+    cdef Py_ssize_t late_chunk(self) noexcept nogil

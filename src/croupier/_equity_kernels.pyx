@@ -41,6 +41,16 @@ deal in integers (``tally_pot``) and turn the counts into sums at the end,
 so the numbers do not depend on how the chunks fall on the threads.  The
 sampled kernels run on one thread each; ``croupier.equity`` runs chunks of
 samples, each with its own seed, on the pool.
+
+Why one file of over a thousand lines: the kernels of every game share
+``cdef`` helpers (``value7``, ``pot_winners``, ``split_pot``, ``tally_pot``,
+the rank multisets, the SplitMix64 stream, the chunked job ``_Job``): plain C
+calls within one translation unit, which the C compiler inlines into the
+innermost loops.  Split per game, each would become a call through a
+function pointer exported by a ``.pxd``, or move to a ``.pxd`` compiled again
+into every module.  The module is private: ``croupier.equity`` is its face,
+``_eval.pxd`` holds the evaluation kernels and ``_chunks.pyx`` the chunk
+protocol it shares with ``croupier.hands``.
 """
 
 cimport cython
@@ -53,14 +63,10 @@ import math
 import numpy as np
 
 from croupier._chunks cimport (
+    Job,
     croupier_atomic_add64,
-    croupier_chunks,
-    croupier_chunks_cancel,
-    croupier_chunks_claim,
     croupier_chunks_done,
-    croupier_chunks_init,
     croupier_chunks_stopped,
-    croupier_chunks_wait,
     croupier_flag_claim,
     croupier_flag_get,
     croupier_flag_set,
@@ -69,13 +75,12 @@ from croupier._eval cimport (
     CROUPIER_CARD_KEY,
     CROUPIER_SHORT_DECK_REFUSED,
     CROUPIER_FLUSH,
-    CROUPIER_FLUSH_BITS,
     CROUPIER_HIGH,
     CROUPIER_RANK,
     CROUPIER_SUIT_BIAS,
-    CROUPIER_SUIT_SHIFT,
     croupier_ctz64,
     croupier_popcount64,
+    flush_suit,
     ace_to_five_n,
     eight_low_n,
     hash_slot,
@@ -90,6 +95,7 @@ from croupier._eval cimport (
 
 from croupier._parallel import run as _run_parallel, thread_count
 
+# Repeated in _equity_kernels.pyi, the stub type checkers read (they cannot read a .pyx).
 __all__ = [
     "holdem_exact",
     "holdem_range_sampled",
@@ -111,8 +117,8 @@ cdef enum:
 # Jobs for the pool of croupier._parallel
 # ----------------------------------------------------------------------------
 
-cdef class _Job:
-    """An exact enumeration cut into chunks, for ``croupier._parallel.run``.
+cdef class _Job(Job):
+    """An exact enumeration cut into chunks, a ``Job`` (``_chunks.pyx``).
 
     A subclass says how to compute chunk ``c`` into a thread's private
     scratch (``attempt``, which gives up when the chunk's flag shows it
@@ -120,31 +126,26 @@ cdef class _Job:
     (``publish``), and how many bytes of scratch a thread needs
     (``scratch_size``; the calling thread's is ``mine``).  Whoever finishes a
     chunk first publishes it: when no chunk is left to hand out, the calling
-    thread runs again the chunks a pool thread still holds (a thread on a
-    core another process keeps busy can be minutes late by a chunk's
-    standards), so the call never waits for a slow thread.  The results are
-    the same whoever computes them.  A job owns every buffer its chunks
-    write, so a chunk still running after an interrupt writes into live
-    memory.
+    thread runs again the chunks a pool thread still holds (``late_chunk``: a
+    thread on a core another process keeps busy can be minutes late by a
+    chunk's standards), so the call never waits for a slow thread.  The
+    results are the same whoever computes them.  A job owns every buffer its
+    chunks write, so a chunk still running after an interrupt writes into
+    live memory.
     """
 
-    cdef croupier_chunks work
     cdef unsigned char* flags  # per chunk: 0 not published, 2 being published, 1 published
     cdef Py_ssize_t late       # the calling thread looks for late chunks from here
-    cdef size_t scratch_size
-    cdef void* mine
     cdef object keep  # the arrays behind the job's pointers
 
     def __dealloc__(self):
-        free(self.mine)
         free(self.flags)
 
     cdef int start(self, Py_ssize_t chunks) except -1:
-        """Make ``chunks`` chunks and the calling thread's scratch."""
-        croupier_chunks_init(&self.work, chunks)
+        """Make ``chunks`` chunks, their flags and the calling thread's scratch."""
+        Job.start(self, chunks)
         self.flags = <unsigned char*>calloc(chunks, 1)
-        self.mine = malloc(self.scratch_size) if self.scratch_size else NULL
-        if self.flags == NULL or (self.scratch_size and self.mine == NULL):
+        if self.flags == NULL:
             raise MemoryError()
         return 0
 
@@ -174,42 +175,6 @@ cdef class _Job:
         self.late = self.work.count
         return -1
 
-    @property
-    def chunks(self):
-        return self.work.count
-
-    def help(self):
-        cdef void* scratch = NULL
-        cdef Py_ssize_t c
-        with nogil:
-            if self.scratch_size:
-                scratch = malloc(self.scratch_size)
-            if scratch != NULL or not self.scratch_size:
-                c = croupier_chunks_claim(&self.work)
-                while c >= 0:
-                    self.chunk(c, scratch)
-                    c = croupier_chunks_claim(&self.work)
-            free(scratch)
-
-    def step(self):
-        cdef Py_ssize_t c
-        with nogil:
-            c = croupier_chunks_claim(&self.work)
-            if c < 0:
-                c = self.late_chunk()
-            if c >= 0:
-                self.chunk(c, self.mine)
-        return c >= 0
-
-    def wait(self, double seconds):
-        cdef bint done
-        with nogil:
-            done = croupier_chunks_wait(&self.work, seconds)
-        return done
-
-    def cancel(self):
-        croupier_chunks_cancel(&self.work)
-
 
 cdef inline Py_ssize_t tally_size(int n) noexcept nogil:
     """Counters per player of a tally (see ``tally_pot``)."""
@@ -231,10 +196,8 @@ cdef inline uint64_t suit_bit(uint8_t c) noexcept nogil:
 
 cdef inline uint16_t value7(uint64_t key, uint64_t suits) noexcept nogil:
     """High value from a seven-card key sum (SUIT_BIAS included) and suit masks."""
-    cdef uint64_t flush = key & CROUPIER_FLUSH_BITS
-    cdef int s
-    if flush:
-        s = (croupier_ctz64(flush) - CROUPIER_SUIT_SHIFT) >> 2
+    cdef int s = flush_suit(key)
+    if s >= 0:
         return CROUPIER_FLUSH[(suits >> (16 * s)) & 8191]
     return CROUPIER_HIGH[hash_slot(key)]
 
@@ -866,6 +829,31 @@ def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts
         free(stack)
 
 
+cdef inline void pot_winners(int n, const uint16_t* high, const uint8_t* low, bint hilo,
+                             uint16_t* best, int* winners, uint8_t* best_low,
+                             int* low_winners) noexcept nogil:
+    """The best high and how many hold it; with ``hilo`` the best low and how many
+    hold it (``best_low`` 0: nobody has an eight-or-better low).  Shared by
+    ``split_pot`` and ``tally_pot``."""
+    cdef int p
+    best[0] = 0
+    winners[0] = 0
+    best_low[0] = 0
+    low_winners[0] = 0
+    for p in range(n):
+        if high[p] > best[0]:
+            best[0] = high[p]
+            winners[0] = 1
+        elif high[p] == best[0]:
+            winners[0] += 1
+        if hilo:
+            if low[p] > best_low[0]:
+                best_low[0] = low[p]
+                low_winners[0] = 1
+            elif low[p] == best_low[0] and low[p]:
+                low_winners[0] += 1
+
+
 cdef void split_pot(int n, const uint16_t* high, const uint8_t* low, bint hilo,
                     double* acc) noexcept nogil:
     """Add one deal's shares (ROWS x n) from each player's high and (``hilo``) low value.
@@ -878,18 +866,7 @@ cdef void split_pot(int n, const uint16_t* high, const uint8_t* low, bint hilo,
     cdef uint8_t best_low = 0
     cdef int p, winners = 0, low_winners = 0
     cdef double high_share, low_share, share
-    for p in range(n):
-        if high[p] > best:
-            best = high[p]
-            winners = 1
-        elif high[p] == best:
-            winners += 1
-        if hilo:
-            if low[p] > best_low:
-                best_low = low[p]
-                low_winners = 1
-            elif low[p] == best_low and low[p]:
-                low_winners += 1
+    pot_winners(n, high, low, hilo, &best, &winners, &best_low, &low_winners)
     high_share = (0.5 if best_low else 1.0) / winners
     low_share = 0.5 / low_winners if best_low else 0.0
     for p in range(n):
@@ -923,18 +900,7 @@ cdef void tally_pot(int n, const uint16_t* high, const uint8_t* low, bint hilo,
     cdef uint8_t best_low = 0
     cdef int p, w, lw, winners = 0, low_winners = 0
     cdef Py_ssize_t size = tally_size(n)
-    for p in range(n):
-        if high[p] > best:
-            best = high[p]
-            winners = 1
-        elif high[p] == best:
-            winners += 1
-        if hilo:
-            if low[p] > best_low:
-                best_low = low[p]
-                low_winners = 1
-            elif low[p] == best_low and low[p]:
-                low_winners += 1
+    pot_winners(n, high, low, hilo, &best, &winners, &best_low, &low_winners)
     for p in range(n):
         w = winners if high[p] == best else 0
         lw = low_winners if best_low and low[p] == best_low else 0

@@ -134,14 +134,21 @@ cdef inline uint32_t hash_slot(uint64_t key) noexcept nogil:
     return (k & CROUPIER_HASH_MASK) + CROUPIER_HASH_OFFSETS[k >> CROUPIER_HASH_SHIFT]
 
 
+cdef inline int flush_suit(uint64_t key) noexcept nogil:
+    """The suit of five or more of the cards whose key sum (plus SUIT_BIAS) is ``key``,
+    or -1 when there is none."""
+    cdef uint64_t flush = key & CROUPIER_FLUSH_BITS
+    if flush:
+        return (croupier_ctz64(flush) - CROUPIER_SUIT_SHIFT) >> 2
+    return -1
+
+
 cdef inline uint16_t high_from_key(uint64_t key, const uint8_t* cards, int n) noexcept nogil:
     """Value of ``n`` (<= 7) cards whose CARD_KEY sum (plus SUIT_BIAS) is ``key``."""
-    cdef uint64_t flush = key & CROUPIER_FLUSH_BITS
-    cdef int suit, i
+    cdef int suit = flush_suit(key), i
     cdef uint32_t ranks = 0
-    if flush:
+    if suit >= 0:
         # With at most seven cards a flush beats whatever the other two make.
-        suit = (croupier_ctz64(flush) - CROUPIER_SUIT_SHIFT) >> 2
         for i in range(n):
             if (cards[i] & 3) == suit:
                 ranks |= 1u << CROUPIER_RANK[cards[i]]
@@ -290,11 +297,9 @@ cdef inline uint16_t _deuce_to_seven_of(const uint8_t* c, int n, uint64_t key, i
                                         int j) noexcept nogil:
     """The 2-7 value of the five of ``n`` cards without ``c[i]`` and ``c[j]`` (``j = -1``:
     only ``c[i]`` left out); ``key`` is their CARD_KEY sum plus SUIT_BIAS."""
-    cdef uint64_t flush = key & CROUPIER_FLUSH_BITS
     cdef uint32_t ranks = 0
-    cdef int k, suit
-    if flush:
-        suit = (croupier_ctz64(flush) - CROUPIER_SUIT_SHIFT) >> 2
+    cdef int k, suit = flush_suit(key)
+    if suit >= 0:
         for k in range(n):
             if k != i and k != j and (c[k] & 3) == suit:
                 ranks |= 1u << CROUPIER_RANK[c[k]]
@@ -379,13 +384,11 @@ cdef inline uint16_t short_deck_from_key(uint64_t key, const uint8_t* cards, int
                                          bint trips) noexcept nogil:
     """Short-deck value of ``n`` (<= 7) cards whose SHORT_KEY sum (plus SUIT_BIAS) is
     ``key``; ``trips``: three of a kind beats a straight."""
-    cdef uint64_t flush = key & CROUPIER_FLUSH_BITS
-    cdef int suit, i
+    cdef int suit = flush_suit(key), i
     cdef uint32_t ranks = 0
-    if flush:
+    if suit >= 0:
         # At most seven cards: with five of a suit nothing else can make four
         # of a kind, and a flush beats a full house here (in both orders).
-        suit = (croupier_ctz64(flush) - CROUPIER_SUIT_SHIFT) >> 2
         for i in range(n):
             if (cards[i] & 3) == suit:
                 ranks |= CROUPIER_SHORT_RANK_BIT[cards[i]]

@@ -46,26 +46,30 @@ function                 values      best
 'Seven-five low'
 >>> eight_or_better_low("9c Td Jh Qs Kc"), describe(0, kind="eight_or_better")
 (0, 'No low')
+
+Why one file of about a thousand lines: the scalar functions, the batch row
+loops and the input readers call each other's ``cdef`` functions (``_rows``
+and ``_value`` specialised per kind and card count, ``_read_codes``,
+``_card_matrix``, ``_bad_row_error``): plain C calls within one translation
+unit, which the C compiler inlines where it pays.  Split into modules, each
+of those calls would go through a function pointer exported by a ``.pxd``
+(no inlining, one more level in the tightest loops), or the functions would
+move to ``.pxd`` files compiled again into every module.  What other modules share
+already lives outside: the evaluation kernels in ``_eval.pxd``, the chunk
+job in ``_chunks.pyx``, the list reading in ``_items.pxd``.
 """
 
 import sys
 
 cimport cython
-from cpython.list cimport PyList_AsTuple, PyList_GET_SIZE
+from cpython.list cimport PyList_GET_SIZE
 from cpython.object cimport PyObject
 from cpython.sequence cimport PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
-from croupier._chunks cimport (
-    croupier_atomic_add,
-    croupier_chunks,
-    croupier_chunks_cancel,
-    croupier_chunks_claim,
-    croupier_chunks_done,
-    croupier_chunks_init,
-    croupier_chunks_wait,
-)
+from croupier._chunks cimport Job, croupier_atomic_add, croupier_chunks_done
+from croupier._items cimport held
 from croupier._eval cimport (
     CROUPIER_A5_DECODE,
     CROUPIER_BADUGI_DECODE,
@@ -103,6 +107,7 @@ from croupier._ranking import Category
 from croupier._validate import as_int, int_array, is_bool, shown
 from croupier.cards import as_card, as_card_array, as_cards, format_card
 
+# Repeated in hands.pyi, the stub type checkers read (they cannot read a .pyx).
 __all__ = [
     "Category",
     "ace_to_five_low",
@@ -238,15 +243,15 @@ cdef int _read_rest(object cards, Py_ssize_t start, Py_ssize_t n, uint8_t* buf,
                     uint64_t* seen, str what) except -1:
     """``_read_codes`` from item ``start`` on, which is not a one-digit int.
 
-    Before any Python code runs, a list is copied to a tuple of its own (the
-    same items, each held; a tuple cannot change) and the rest is read from
-    the copy: an item's ``__index__`` that empties or refills the list
-    cannot pull the items from under the reader.
+    Before any Python code runs, a list is copied to a tuple of its own
+    (``_items.held``) and the rest is read from the copy: an item's
+    ``__index__`` that empties or refills the list cannot pull the items
+    from under the reader.
     """
     cdef Py_ssize_t i
     cdef int c
-    held = PyList_AsTuple(cards) if type(cards) is list else cards  # nothing ran yet: same n
-    cdef PyObject** items = PySequence_Fast_ITEMS(held)
+    copy = held(cards)  # nothing ran yet: the same n items
+    cdef PyObject** items = PySequence_Fast_ITEMS(copy)
     for i in range(start, n):
         c = croupier_small_code(items[i])
         if c < 0:
@@ -445,6 +450,8 @@ cdef inline uint16_t _value(int kind, const uint8_t* c, int k) noexcept nogil:
     return short_deck7(c, True) if k == 7 else short_deck_n(c, k, True)
 
 
+# The row functions below look alike on purpose: each is ``_rows`` with its kind and
+# card count as constants (C has no templates), so each compiles to its own tight loop.
 cdef Py_ssize_t _rows_high7(const uint8_t* cards, int k, uint16_t* out,
                             Py_ssize_t n) noexcept nogil:
     return _rows(HIGH, cards, 7, out, n)
@@ -569,12 +576,11 @@ cdef Py_ssize_t _rows_omaha_low(const uint8_t* hole, int nh, const uint8_t* boar
 
 
 @cython.final
-cdef class _Batch:
-    """A batch as a job of ``croupier._parallel.run``: chunk ``c`` is rows
-    ``c * CHUNK`` to ``(c + 1) * CHUNK``.  It keeps the arrays it reads and
-    writes, so a chunk still running after an interrupt writes into live memory."""
+cdef class _Batch(Job):
+    """A batch as a ``Job`` (``_chunks.pyx``): chunk ``c`` is rows ``c * CHUNK`` to
+    ``(c + 1) * CHUNK``.  It keeps the arrays it reads and writes, so a chunk
+    still running after an interrupt writes into live memory."""
 
-    cdef croupier_chunks work
     cdef rows_fn f             # the row function of a batch of ``k`` cards, or
     cdef omaha_rows_fn g       # of Omaha hole cards (``k``) and boards (``nb``)
     cdef const uint8_t* cards
@@ -585,47 +591,18 @@ cdef class _Batch:
     cdef Py_ssize_t bad        # invalid rows seen (atomic adds)
     cdef object arrays         # the arrays behind the pointers
 
-    @property
-    def chunks(self):
-        return self.work.count
-
     cdef Py_ssize_t rows(self, Py_ssize_t start, Py_ssize_t size) noexcept nogil:
         if self.g != NULL:
             return self.g(self.cards + start * self.k, self.k, self.board + start * self.nb,
                           self.nb, self.out + start, size)
         return self.f(self.cards + start * self.k, self.k, self.out + start, size)
 
-    cdef void chunk(self, Py_ssize_t c) noexcept nogil:
+    cdef void chunk(self, Py_ssize_t c, void* scratch) noexcept nogil:
         cdef Py_ssize_t start = c * CHUNK
         cdef Py_ssize_t bad = self.rows(start, min(<Py_ssize_t>CHUNK, self.n - start))
         if bad:
             croupier_atomic_add(&self.bad, bad)
         croupier_chunks_done(&self.work)
-
-    def help(self):
-        cdef Py_ssize_t c
-        with nogil:
-            c = croupier_chunks_claim(&self.work)
-            while c >= 0:
-                self.chunk(c)
-                c = croupier_chunks_claim(&self.work)
-
-    def step(self):
-        cdef Py_ssize_t c
-        with nogil:
-            c = croupier_chunks_claim(&self.work)
-            if c >= 0:
-                self.chunk(c)
-        return c >= 0
-
-    def wait(self, double seconds):
-        cdef bint done
-        with nogil:
-            done = croupier_chunks_wait(&self.work, seconds)
-        return done
-
-    def cancel(self):
-        croupier_chunks_cancel(&self.work)
 
 
 cdef Py_ssize_t _run_job(_Batch job, int nt) except -1:
@@ -635,7 +612,7 @@ cdef Py_ssize_t _run_job(_Batch job, int nt) except -1:
         with nogil:
             job.bad = job.rows(0, job.n)
         return job.bad
-    croupier_chunks_init(&job.work, (job.n + CHUNK - 1) // CHUNK)
+    job.start((job.n + CHUNK - 1) // CHUNK)
     _run_parallel(job, nt)
     return job.bad
 

@@ -78,6 +78,17 @@ Stacks of any size (two all-ins of ``10**30``, the second hand best):
 
 >>> award([10**30, 10**30], [False, False], high=[1, 2])
 [0, 2000000000000000000000000000000]
+
+Why one file of about a thousand lines: the 64-bit kernels (declared in
+``pots.pxd`` for other Cython modules), the readers that check the input
+for them, and the exact path in Python ints share ``cdef inline`` functions
+(``_best``, ``_pot_winners``, ``_split``, ``_seats``) and the values ``Pot``
+and ``Settlement``; the exact path settles by the kernels' own comparisons
+(``uncalled_k``, ``_pot_winners`` on the values' ranks) and odd-chip rule
+(``_split``).  Split, those inline functions would be called through
+function pointers (no inlining in the settlement loops) or move to a
+``.pxd`` compiled again into each module.  The list reading shared with
+``croupier.hands`` is in ``_items.pxd``.
 """
 
 cimport cython
@@ -86,6 +97,8 @@ from cpython.long cimport PyLong_AsLongLongAndOverflow, PyLong_FromLongLong
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
+
+from croupier._items cimport held, item
 
 from croupier._validate import as_int, as_sequence, is_bool, is_int, shown
 
@@ -211,12 +224,15 @@ cdef inline uint64_t _best(const int64_t* values, uint64_t seats) noexcept nogil
 
 cdef inline void _split(int64_t amount, uint64_t winners, int64_t* payouts,
                         int64_t* row) noexcept nogil:
-    """Split ``amount`` equally; leftover chips one each to the lowest seats first."""
+    """Split ``amount`` equally among ``winners`` (none: nothing to split); leftover
+    chips one each to the lowest seats first."""
     cdef int64_t k = croupier_pots_popcount(winners)
-    cdef int64_t share = amount // k
-    cdef int64_t odd = amount - share * k
+    cdef int64_t share, odd, got
     cdef int i
-    cdef int64_t got
+    if k == 0:
+        return
+    share = amount // k
+    odd = amount - share * k
     while winners:
         i = croupier_pots_ctz(winners)
         winners &= winners - 1
@@ -233,6 +249,16 @@ cdef inline uint64_t _best_low(const int64_t* low, uint64_t seats) noexcept nogi
     """Seats of ``seats`` with the best qualifying (> 0) low; 0 if none qualifies."""
     cdef uint64_t won = _best(low, seats) if seats else 0
     return won if won and low[croupier_pots_ctz(won)] > 0 else 0
+
+
+cdef inline uint64_t _pot_winners(const int64_t* high, const int64_t* low, uint64_t eligible,
+                                  uint64_t* lows) noexcept nogil:
+    """Who wins a pot of the ``eligible`` seats: the seats of the best high (returned)
+    and, in ``lows``, those of the best qualifying low (0 when nobody qualifies or
+    ``low`` is NULL), who take its low half.  Both settlement paths ask this (the
+    exact one with values read as ranks, ``_exact_ranks``)."""
+    lows[0] = _best_low(low, eligible) if low != NULL else 0
+    return _best(high, eligible)
 
 
 cdef int add_dead_k(int64_t dead, uint64_t folded, int n, int m,
@@ -262,7 +288,7 @@ cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
     cdef uint64_t eligible[POTS_MAX_SEATS + 1]
     cdef int64_t amount, half
     cdef int m, k, i
-    cdef uint64_t lows
+    cdef uint64_t lows, highs
     cdef int64_t* row = NULL
 
     # The chips given back (uncalled, uncontested layers) start the payouts.
@@ -277,13 +303,10 @@ cdef int award_k(const int64_t* contrib, uint64_t folded, int n,
             row = shares + <Py_ssize_t>k * n
             for i in range(n):
                 row[i] = 0
-        if low != NULL:
-            lows = _best_low(low, eligible[k])
-            if lows:
-                half = amount // 2
-                _split(half, lows, payouts, row)
-                amount -= half
-        _split(amount, _best(high, eligible[k]), payouts, row)
+        highs = _pot_winners(high, low, eligible[k], &lows)
+        half = amount // 2 if lows else 0  # the low half; an odd chip stays with the high
+        _split(half, lows, payouts, row)
+        _split(amount - half, highs, payouts, row)
     return m
 
 
@@ -434,19 +457,6 @@ cdef inline tuple _tuple_of(object values, str what):
     return as_sequence(values, what)
 
 
-cdef inline object _held(object seq):
-    """A tuple of ``seq``'s items (a list or tuple): fixed while they are read
-    (``_read_hand``)."""
-    return seq if type(seq) is tuple else PyList_AsTuple(seq)
-
-
-@cython.boundscheck(True)
-cdef inline object _item(object seq, Py_ssize_t i):
-    if type(seq) is list:
-        return (<list>seq)[i]
-    return (<tuple>seq)[i]
-
-
 cdef Py_ssize_t _length(object contributions) except -1:
     cdef Py_ssize_t n = len(contributions)
     if n == 0:
@@ -490,7 +500,7 @@ cdef int _read_amounts(object seq, Py_ssize_t n, int64_t* out, bint* bail) excep
     cdef int64_t v
     cdef uint64_t total = 0
     for i in range(n):
-        x = _item(seq, i)
+        x = item(seq, i)
         if type(x) is int:
             v = PyLong_AsLongLongAndOverflow(x, &overflow)
             if overflow or v < 0 or v > MAX_TOTAL:
@@ -531,7 +541,7 @@ cdef uint64_t _read_folded(object seq, Py_ssize_t n, bint* bail) except? 0:
     cdef Py_ssize_t i
     cdef uint64_t mask = 0
     for i in range(n):
-        x = _item(seq, i)
+        x = item(seq, i)
         if x is True:
             mask |= (<uint64_t>1) << i
         elif x is False:
@@ -564,7 +574,7 @@ cdef int _read_values(object seq, Py_ssize_t n, uint64_t folded, int64_t* out,
         if (folded >> i) & 1:
             out[i] = 0
             continue
-        x = _item(seq, i)
+        x = item(seq, i)
         if type(x) is int:
             v = PyLong_AsLongLongAndOverflow(x, &overflow)
             if overflow or v < 0:
@@ -614,6 +624,33 @@ cdef int _read_hand(object cs, object fs, object hs, object ls, object dead, Py_
     if ls is not None:
         _read_values(ls, n, fmask[0], lv, "low", bail)
     return 0
+
+
+cdef inline Py_ssize_t _read_input(object cs, object fs, object hs, object ls, object dead,
+                                   int64_t* buf, int64_t* dv, uint64_t* fmask, int64_t* hv,
+                                   int64_t* lv) except -1:
+    """Check and read a hand's input (lists or tuples, ``_seqs``; ``hs`` and ``ls`` may
+    be None: not read); returns the number of seats.
+
+    ``dead`` is read first, then the lengths are checked, then ``_read_hand``
+    reads the lists in place, and again from held copies (``_items.held``)
+    when an item may run Python code.
+    """
+    cdef bint bail = False
+    cdef Py_ssize_t n
+    if type(dead) is not int:
+        dead = _dead_int(dead)
+    n = _length(cs)
+    _same_length(fs, n, "folded")
+    if hs is not None:
+        _same_length(hs, n, "high")
+    if ls is not None:
+        _same_length(ls, n, "low")
+    _read_hand(cs, fs, hs, ls, dead, n, buf, dv, fmask, hv, lv, &bail)
+    if bail:
+        _read_hand(held(cs), held(fs), None if hs is None else held(hs),
+                   None if ls is None else held(ls), dead, n, buf, dv, fmask, hv, lv, NULL)
+    return n
 
 
 cdef list _int_list(const int64_t* values, Py_ssize_t n):
@@ -756,22 +793,28 @@ cdef object _exact_dead(object dead):
     return dead
 
 
+cdef int _exact_ranks(list values, int64_t* out) except -1:
+    """Each value's rank among the distinct values and 0 (so 0 stays 0, and only a
+    value > 0 ranks above 0): int64 numbers that compare as the values do, for the
+    kernels' comparisons (``uncalled_k``, ``_pot_winners``)."""
+    cdef dict rank = {v: r for r, v in enumerate(sorted({0, *values}))}
+    cdef Py_ssize_t i
+    for i in range(len(values)):
+        out[i] = rank[values[i]]
+    return 0
+
+
 cdef object _exact_uncalled(list put):
-    """``uncalled_k`` in Python ints: ``(seat, amount)`` or None."""
-    top = 0
-    second = 0
-    cdef Py_ssize_t i, seat = -1
-    for i in range(len(put)):
-        x = put[i]
-        if x > top:
-            second = top
-            top = x
-            seat = i
-        elif x > second:
-            second = x  # also a second player at ``top``: then nothing is uncalled
-    if seat < 0 or top == second:
+    """``uncalled`` in Python ints: ``(seat, amount)`` or None (``uncalled_k`` finds the
+    seat from the amounts' ranks)."""
+    cdef int64_t ranks[POTS_MAX_SEATS]
+    cdef int seat
+    cdef Py_ssize_t i, n = len(put)
+    _exact_ranks(put, ranks)
+    uncalled_k(ranks, <int>n, &seat)
+    if seat < 0:
         return None
-    return (seat, top - second)
+    return (seat, put[seat] - max([put[i] for i in range(n) if i != seat], default=0))
 
 
 cdef tuple _exact_pots(list contrib, list folded, object dead):
@@ -813,21 +856,28 @@ cdef tuple _exact_pots(list contrib, list folded, object dead):
     return amounts, eligible, returned
 
 
-cdef list _exact_best(list values, tuple seats):
-    """Seats (ascending) of ``seats`` holding the largest value."""
-    best = max([values[i] for i in seats])
-    return [i for i in seats if values[i] == best]
-
-
-cdef int _exact_split(object amount, list winners, list payouts, list row) except -1:
-    """Equal shares; the odd chips one each to the lowest seats first."""
-    share, odd = divmod(amount, len(winners))
-    cdef Py_ssize_t k
-    for k in range(len(winners)):
-        got = share + 1 if k < odd else share
-        payouts[winners[k]] += got
-        row[winners[k]] += got
+cdef int _exact_split(object amount, uint64_t winners, list payouts, list row) except -1:
+    """``_split`` in Python ints: an equal share each, and the chips left over (fewer
+    than the winners) given out by ``_split`` itself."""
+    cdef int64_t odd_chips[POTS_MAX_SEATS]
+    cdef int k = croupier_pots_popcount(winners)
+    if k == 0:
+        return 0
+    share, odd = divmod(amount, k)
+    memset(odd_chips, 0, sizeof(odd_chips))
+    _split(odd, winners, odd_chips, NULL)
+    for i in _seat_tuple(winners):
+        got = share + odd_chips[i]
+        payouts[i] += got
+        row[i] += got
     return 0
+
+
+cdef inline uint64_t _mask(tuple seats):
+    cdef uint64_t mask = 0
+    for i in seats:
+        mask |= (<uint64_t>1) << <int>i
+    return mask
 
 
 cdef tuple _exact_settle(object contributions, object folded, object high, object low,
@@ -840,7 +890,10 @@ cdef tuple _exact_settle(object contributions, object folded, object high, objec
     cdef list put = _exact_amounts(contributions)
     cdef Py_ssize_t n = len(put), k
     cdef list fs = _exact_folded(folded, n)
-    cdef list hs = None, ls = None, payouts, shares, row, lows
+    cdef list hs = None, ls = None, payouts, shares, row
+    cdef int64_t hv[POTS_MAX_SEATS]
+    cdef int64_t lv[POTS_MAX_SEATS]
+    cdef uint64_t lows, highs
     if values:
         hs = _exact_values(high, fs, "high")
         if low is not None:
@@ -851,16 +904,16 @@ cdef tuple _exact_settle(object contributions, object folded, object high, objec
         return put, amounts, eligible, returned, None, None
     payouts = list(returned)
     shares = []
+    _exact_ranks(hs, hv)
+    if ls is not None:
+        _exact_ranks(ls, lv)
     for k in range(len(amounts)):
         amount = amounts[k]
         row = [0] * n
-        if ls is not None:
-            lows = _exact_best(ls, eligible[k])
-            if ls[lows[0]] > 0:
-                half = amount // 2
-                _exact_split(half, lows, payouts, row)
-                amount -= half
-        _exact_split(amount, _exact_best(hs, eligible[k]), payouts, row)
+        highs = _pot_winners(hv, NULL if ls is None else lv, _mask(eligible[k]), &lows)
+        half = amount // 2 if lows else 0  # as award_k
+        _exact_split(half, lows, payouts, row)
+        _exact_split(amount - half, highs, payouts, row)
         shares.append(row)
     return put, amounts, eligible, returned, payouts, shares
 
@@ -902,7 +955,7 @@ cdef object _uncalled64(object seq):
     cdef Py_ssize_t n = _length(seq)
     _read_amounts(seq, n, buf, &bail)
     if bail:
-        _read_amounts(_held(seq), n, buf, NULL)
+        _read_amounts(held(seq), n, buf, NULL)
     amount = uncalled_k(buf, <int>n, &seat)
     if seat < 0:
         return None
@@ -947,13 +1000,7 @@ cdef list _side_pots64(object cs, object fs, object dead):
     cdef int m, k
     cdef uint64_t fmask = 0
     cdef int64_t dv = 0
-    cdef bint bail = False
-    dead = _dead_int(dead)
-    cdef Py_ssize_t n = _length(cs)
-    _same_length(fs, n, "folded")
-    _read_hand(cs, fs, None, None, dead, n, buf, &dv, &fmask, NULL, NULL, &bail)
-    if bail:
-        _read_hand(_held(cs), _held(fs), None, None, dead, n, buf, &dv, &fmask, NULL, NULL, NULL)
+    cdef Py_ssize_t n = _read_input(cs, fs, None, None, dead, buf, &dv, &fmask, NULL, NULL)
     m = side_pots_k(buf, fmask, <int>n, amounts, eligible, back)
     m = add_dead_k(dv, fmask, <int>n, m, amounts, eligible)
     return [Pot(amounts[k], _seat_tuple(eligible[k])) for k in range(m)]
@@ -1040,19 +1087,8 @@ cdef Py_ssize_t _award(object contributions, object folded, object high, object 
     cdef int64_t lv[POTS_MAX_SEATS]
     cdef uint64_t fmask = 0
     cdef int64_t dv = 0
-    cdef bint bail = False
-    cdef Py_ssize_t n
-    if type(dead) is not int:
-        dead = _dead_int(dead)
-    n = _length(contributions)
-    _same_length(folded, n, "folded")
-    _same_length(high, n, "high")
-    if low is not None:
-        _same_length(low, n, "low")
-    _read_hand(contributions, folded, high, low, dead, n, buf, &dv, &fmask, hv, lv, &bail)
-    if bail:
-        _read_hand(_held(contributions), _held(folded), _held(high),
-                   None if low is None else _held(low), dead, n, buf, &dv, &fmask, hv, lv, NULL)
+    cdef Py_ssize_t n = _read_input(contributions, folded, high, low, dead, buf, &dv, &fmask,
+                                    hv, lv)
     award_k(buf, fmask, <int>n, hv, NULL if low is None else lv, out, NULL, dv, back)
     return n
 
@@ -1097,19 +1133,9 @@ cdef object _settle64(object cs, object fs, object hs, object low, object dead):
     cdef int64_t back[POTS_MAX_SEATS]
     cdef uint64_t fmask = 0
     cdef int64_t dv = 0
-    cdef bint bail = False
     cdef int us, m, k
     cdef int64_t unmatched
-    dead = _dead_int(dead)
-    cdef Py_ssize_t n = _length(cs)
-    _same_length(fs, n, "folded")
-    _same_length(hs, n, "high")
-    if low is not None:
-        _same_length(low, n, "low")
-    _read_hand(cs, fs, hs, low, dead, n, buf, &dv, &fmask, hv, lv, &bail)
-    if bail:
-        _read_hand(_held(cs), _held(fs), _held(hs), None if low is None else _held(low), dead,
-                   n, buf, &dv, &fmask, hv, lv, NULL)
+    cdef Py_ssize_t n = _read_input(cs, fs, hs, low, dead, buf, &dv, &fmask, hv, lv)
     unmatched = uncalled_k(buf, <int>n, &us)
     m = side_pots_k(buf, fmask, <int>n, amounts, eligible, back)
     m = add_dead_k(dv, fmask, <int>n, m, amounts, eligible)

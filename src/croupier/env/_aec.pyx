@@ -135,6 +135,8 @@ cdef class AECCore:
 
     # ------------------------------------------------------------------ episode
 
+    # reset, last and step each guard their body the same way (_enter, try, _leave):
+    # three lines a method, kept inline rather than a context manager object per call.
     def reset(self, seed=None, options=None):
         """Start an episode: a hand, or a session with ``session=True``; a ``seed`` makes
         it and every hand after it the same each time (``options`` is not read)."""

@@ -19,7 +19,6 @@ cdef class Kernel:
     cdef int off_betting, off_draws
     cdef bint stud
     cdef double bb
-    cdef float bb32
     cdef int index[52]
     cdef int street_map[MAX_STREETS]
     cdef int kind[MAX_ACTIONS]
@@ -32,18 +31,10 @@ cdef class Kernel:
 
     cdef int _cards(self, float* out, list cards, int at) except -1
     cdef int _encode(
-        self, Hand hand, int seat, const float* summary, float* out, bint single
+        self, Hand hand, int seat, const float* summary, float* out
     ) except -1
     cdef int _draws(self, Hand hand, int seat, float* out) except -1
     cdef int _fill_mask(self, signed char* row, Hand hand, int code) except -1
     cdef object _apply(self, Hand hand, object index)
     cdef dict _observe(self, Hand hand, int seat, int width, bint live)
     cdef object _play(self, Hand hand, object index)
-    cdef int _check(
-        self,
-        Py_ssize_t count,
-        const float[:, :, :, ::1] summaries,
-        float[:, ::1] observations,
-        signed char[:, ::1] masks,
-        long long[::1] seats,
-    ) except -1

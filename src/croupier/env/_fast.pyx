@@ -131,7 +131,6 @@ cdef class Kernel:
         self.draw_rounds = (self.size - self.off_draws) // (2 * self.n)
         self.stud = encoder.stud
         self.bb = encoder.bb
-        self.bb32 = <float>self.bb
         for k in range(52):
             self.index[k] = -1
         for card, k in encoder.deck_index.items():
@@ -167,9 +166,9 @@ cdef class Kernel:
         return 0
 
     cdef int _encode(
-        self, Hand hand, int seat, const float* summary, float* out, bint single
+        self, Hand hand, int seat, const float* summary, float* out
     ) except -1:
-        """Encoder.encode (``single``: the float32 arithmetic of Encoder.encode_many)."""
+        """Encoder.encode of ``seat`` into ``out``."""
         cdef int n = self.n, np_ = hand._n, k, other, st, j, a, base
         cdef double bb = self.bb, stack
         cdef bint fold, raise_
@@ -186,14 +185,9 @@ cdef class Kernel:
         for k in range(np_):
             other = _mod(seat + k, np_)
             stack = _real(stacks[other])
-            if single:
-                row[0] = (<float>stack) / self.bb32
-                row[1] = (<float>_real(bets[other])) / self.bb32
-                row[2] = (<float>_real(put[other])) / self.bb32
-            else:
-                row[0] = <float>(stack / bb)
-                row[1] = <float>(_real(bets[other]) / bb)
-                row[2] = <float>(_real(put[other]) / bb)
+            row[0] = <float>(stack / bb)
+            row[1] = <float>(_real(bets[other]) / bb)
+            row[2] = <float>(_real(put[other]) / bb)
             if folded[other]:
                 row[3] = 1.0
             elif stack == 0.0:
@@ -259,7 +253,7 @@ cdef class Kernel:
             raise ValueError("summary is not streets x seats x 3")
         if hand._n > self.n:
             raise ValueError(f"a hand of {hand._n} players for a layout of {self.n}")
-        self._encode(hand, seat, &summary[0, 0, 0], &out[0], False)
+        self._encode(hand, seat, &summary[0, 0, 0], &out[0])
 
     cdef int _fill_mask(self, signed char* row, Hand hand, int code) except -1:
         """The actor's mask into ``row`` for its ``code`` (a draw: Actions.mask's)."""
@@ -320,7 +314,7 @@ cdef class Kernel:
             raise ValueError(f"seat {seat} of a hand of {hand._n} players, mask width {width}")
         dims[0] = self.size
         obs = cnp.PyArray_EMPTY(1, dims, cnp.NPY_FLOAT32, 0)
-        self._encode(hand, seat, &self.summary[0, 0, 0], <float*>cnp.PyArray_DATA(obs), False)
+        self._encode(hand, seat, &self.summary[0, 0, 0], <float*>cnp.PyArray_DATA(obs))
         dims[0] = width
         mask = cnp.PyArray_ZEROS(1, dims, cnp.NPY_INT8, 0)
         if live and self.code >= 0:
@@ -362,24 +356,6 @@ cdef class Kernel:
         cdef Py_ssize_t t, count = len(hands)
         cdef int seat
         cdef Hand hand
-        self._check(count, summaries, observations, masks, seats)
-        for t in range(count):
-            hand = <Hand?>hands[t]
-            if hand.actor is None or hand._n != self.n:
-                raise ValueError(f"table {t}: no one to act, or not {self.n} players")
-            seat = hand.actor
-            self._encode(hand, seat, &summaries[t, 0, 0, 0], &observations[t, 0], True)
-            self._fill_mask(&masks[t, 0], hand, self.code)
-            seats[t] = seat
-
-    cdef int _check(
-        self,
-        Py_ssize_t count,
-        const float[:, :, :, ::1] summaries,
-        float[:, ::1] observations,
-        signed char[:, ::1] masks,
-        long long[::1] seats,
-    ) except -1:
         if (
             summaries.shape[0] != count
             or summaries.shape[1] != self.s
@@ -392,7 +368,14 @@ cdef class Kernel:
             or seats.shape[0] != count
         ):
             raise ValueError("buffers of the wrong shape for the tables")
-        return 0
+        for t in range(count):
+            hand = <Hand?>hands[t]
+            if hand.actor is None or hand._n != self.n:
+                raise ValueError(f"table {t}: no one to act, or not {self.n} players")
+            seat = hand.actor
+            self._encode(hand, seat, &summaries[t, 0, 0, 0], &observations[t, 0])
+            self._fill_mask(&masks[t, 0], hand, self.code)
+            seats[t] = seat
 
     def step(
         self,

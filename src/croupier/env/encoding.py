@@ -94,8 +94,6 @@ class Encoder:
         "_cache",
         "_draw_rounds",
         "_gather",
-        "_gather_array",
-        "_rotation_index",
         "_rotations",
         "bb",
         "deck_index",
@@ -150,8 +148,6 @@ class Encoder:
         self._gather = [
             flat[:, [(seat + k) % n for k in range(n)]].reshape(-1) for seat in range(n)
         ]
-        self._gather_array = np.array(self._gather, dtype=np.int64)
-        self._rotation_index = np.array(self._rotations[n], dtype=np.int64)
 
     def new_summary(self) -> Array:
         """An empty betting summary (streets x seats x 3), for :meth:`record`."""
@@ -256,50 +252,17 @@ class Encoder:
         """:meth:`encode` of every hand's actor into the rows of ``out`` (one call per batch).
 
         Every hand has ``n`` players and an actor; ``summaries`` holds one betting
-        summary per hand (hands x streets x seats x 3).  The same numbers as
-        :meth:`encode`, computed with numpy across the hands.
+        summary per hand (hands x streets x seats x 3).
+
+        >>> from croupier import KuhnPoker
+        >>> enc = Encoder(KuhnPoker(), 2)
+        >>> hands = [KuhnPoker().start([2, 2], deck=deck) for deck in ([44, 36, 40], [36, 44, 40])]
+        >>> out = np.empty((2, enc.size), dtype=np.float32)
+        >>> enc.encode_many(hands, np.stack([enc.new_summary()] * 2), out)
+        >>> out[:, :3].tolist()  # the actor holds the king, then the jack
+        [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]
         """
-        t_count, n, off, bb = len(hands), self.n, self.offsets, self.bb
-        streets = self.streets
-        raw: list[int] = []
-        places: list[int] = []  # the actor's seat and the street
-        amounts: list[int] = []  # pot, to call, min and max "raise to" (any size: float64)
-        cards: list[Array] = []
-        for hand in hands:
+        for t, hand in enumerate(hands):
             seat = hand.actor
             assert seat is not None
-            raw += hand.stacks
-            raw += hand.bets
-            raw += hand.contributions
-            raw += hand.folded
-            lo = hand.min_raise_to
-            places += (seat, streets[hand.street])
-            amounts += (hand.pot, hand.to_call, lo or 0, hand.max_raise_to or lo or 0)
-            cards.append(self._cards(hand, seat))
-        table = np.array(raw, dtype=np.float32).reshape(t_count, 4, n)
-        numbers = np.array(places, dtype=np.int64).reshape(t_count, 2)
-        money = np.array(amounts, dtype=np.float64).reshape(t_count, 4)
-        seats = numbers[:, 0]
-        table = np.take_along_axis(table, self._rotation_index[seats][:, None, :], axis=2)
-        out.fill(0.0)
-        at = off["seats"]
-        out[:, :at] = cards
-        block = out[:, at : at + 6 * n].reshape(t_count, n, 6)
-        block[:, :, :3] = table[:, :3].transpose(0, 2, 1) / bb
-        block[:, :, 3] = table[:, 3]
-        block[:, :, 4] = (table[:, 0] == 0) & (table[:, 3] == 0)
-        block[:, :, 5] = 1.0
-        at = off["pot"]
-        out[:, at : at + 4] = money / bb
-        rows = np.arange(t_count)
-        out[rows, off["street"] + numbers[:, 1]] = 1.0
-        out[rows, off["position"] + seats] = 1.0
-        out[:, off["turn"]] = 1.0  # the actor, seen from the actor
-        out[:, off["turn"] + n] = 1.0
-        flat = summaries.reshape(t_count, -1)
-        out[:, off["betting"] : off["draws"]] = np.take_along_axis(
-            flat, self._gather_array[seats], axis=1
-        )
-        if self._draw_rounds:
-            for t, hand in enumerate(hands):
-                self._draws(hand, int(seats[t]), out[t])
+            self.encode(hand, seat, summaries[t], out[t])
