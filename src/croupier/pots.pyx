@@ -840,8 +840,14 @@ cdef tuple _exact_settle(object contributions, object folded, object high, objec
     """Read the input as Python ints and settle it like ``award_k``.
 
     Returns ``(contributions, amounts, eligible, returned, payouts, shares)``
-    (``payouts`` and ``shares`` are None without ``values``).
+    (``payouts`` and ``shares`` are None without ``values``).  As the 64-bit path:
+    ``dead`` is read first, and every list is copied before any item is read (an
+    item's ``__index__`` may change the other lists, not the copies).
     """
+    dead = _exact_dead(dead)
+    contributions, folded = list(contributions), list(folded)
+    if values:
+        high, low = list(high), None if low is None else list(low)
     cdef list put = _exact_amounts(contributions)
     cdef Py_ssize_t n = len(put), k
     cdef list fs = _exact_folded(folded, n)
@@ -850,7 +856,6 @@ cdef tuple _exact_settle(object contributions, object folded, object high, objec
         hs = _exact_values(high, fs, "high")
         if low is not None:
             ls = _exact_values(low, fs, "low")
-    dead = _exact_dead(dead)
     amounts, eligible, returned = _exact_pots(put, fs, dead)
     if not values:
         return put, amounts, eligible, returned, None, None
