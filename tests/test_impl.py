@@ -120,9 +120,8 @@ def test_any_other_value_is_refused_naming_the_variable() -> None:
     )
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
-    assert last == (
-        "ValueError: CROUPIER_IMPL must be 'compiled' or 'pure' (or unset), got 'fast'"
-    )
+    message = "CROUPIER_IMPL must be 'compiled' or 'pure' (or unset), got 'fast'"
+    assert last == f"ValueError: {message}"
 
 
 def test_the_finder_is_installed_only_under_pure() -> None:
