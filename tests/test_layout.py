@@ -148,6 +148,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "structures",
             "cards",
             "_guard",
+            "_impl",
             "_sigint",
             "_toml",
             "_parallel",

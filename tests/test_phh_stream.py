@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from croupier import _toml, phh
+from croupier import _impl, _toml, phh
 from croupier.errors import PHHError, PHHWarning
 from croupier.phh import _split
 
@@ -54,9 +54,11 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_the_fast_backend_is_installed_with_the_test_extra() -> None:
     # The test extra installs toml-rs (and tomli), so the agreement tests below
-    # compare at least two backends; croupier picks the fastest.
+    # compare at least two backends; croupier picks the fastest, but tomllib when
+    # CROUPIER_TOML=tomllib or CROUPIER_IMPL=pure says so.
     assert {"tomllib", "toml_rs"} <= set(_toml.BACKENDS)
-    assert _toml.backend() == "toml_rs" or os.environ.get("CROUPIER_TOML") == "tomllib"
+    asked = os.environ.get("CROUPIER_TOML") == "tomllib" or _impl.PURE
+    assert _toml.backend() == ("tomllib" if asked else "toml_rs")
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)

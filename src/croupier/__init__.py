@@ -10,8 +10,10 @@
 
 from typing import TYPE_CHECKING
 
-# _sigint first: a Ctrl-C while the command starts is one line, status 130.
-from croupier import _sigint, hands, pots  # noqa: F401
+# _impl first: under CROUPIER_IMPL=pure, importing it puts in place the finder that
+# loads the modules compiled from Python from their sources, before any is imported.
+# _sigint next: a Ctrl-C while the command starts is one line, status 130.
+from croupier import _impl, _sigint, hands, pots  # noqa: F401
 from croupier.cards import format_card, format_cards, parse_cards
 from croupier.dealer import Dealer
 from croupier.errors import ConcurrentUse, IllegalAction

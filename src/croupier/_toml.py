@@ -9,9 +9,9 @@ backend refuses is read again by ``tomllib``, so every failure (syntax, an
 integer beyond Python's digit limit, nesting too deep for the recursion limit)
 is the same :class:`~croupier.errors.PHHError`, naming the line, the column
 and the key, whichever backend is in use.  ``CROUPIER_TOML=tomllib`` in the
-environment (or :func:`use`) turns the fast backend off.  Lines are looked up
-in the text only when an error is reported (:func:`locate`), so the good path
-costs nothing more than the backend.
+environment (or ``CROUPIER_IMPL=pure``, or :func:`use`) turns the fast backend
+off.  Lines are looked up in the text only when an error is reported
+(:func:`locate`), so the good path costs nothing more than the backend.
 Writing is a few lines (:func:`value`): PHH needs only strings, booleans,
 integers, exact decimals, dates and times, and flat arrays of them.
 
@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any, cast
 
+import croupier._impl as _impl
 from croupier.errors import PHHError, excerpt
 
 if sys.version_info >= (3, 11):
@@ -108,7 +109,8 @@ def backend() -> str:
     return _name
 
 
-use("tomllib" if os.environ.get("CROUPIER_TOML", "auto") == "tomllib" else "auto")
+# CROUPIER_IMPL=pure reads with tomllib too (croupier._impl).
+use("tomllib" if _impl.PURE or os.environ.get("CROUPIER_TOML") == "tomllib" else "auto")
 
 
 class BadNumber:

@@ -14,9 +14,9 @@ import numpy.typing as npt
 from croupier._ranking import Category as Category
 
 # Text, or card codes: ints or numpy integers in 0..51 (croupier.cards.as_card).
-Cards = str | Sequence[SupportsIndex]
-CardArray = npt.NDArray[np.integer]
-Kind = Literal[
+_Cards = str | Sequence[SupportsIndex]
+_CardArray = npt.NDArray[np.integer]
+_Kind = Literal[
     "high",
     "ace_to_five",
     "eight_or_better",
@@ -25,7 +25,7 @@ Kind = Literal[
     "short_deck",
     "short_deck_trips",
 ]
-CategoryKind = Literal["high", "ace_to_five", "deuce_to_seven", "short_deck", "short_deck_trips"]
+_CategoryKind = Literal["high", "ace_to_five", "deuce_to_seven", "short_deck", "short_deck_trips"]
 
 __all__ = [
     "Category",
@@ -42,54 +42,56 @@ __all__ = [
 ]
 
 @overload
-def high(cards: Cards, *, threads: int | None = None) -> int: ...
+def high(cards: _Cards, *, threads: int | None = None) -> int: ...
 @overload
-def high(cards: CardArray, *, threads: int | None = None) -> npt.NDArray[np.uint16]: ...
+def high(cards: _CardArray, *, threads: int | None = None) -> npt.NDArray[np.uint16]: ...
 @overload
-def ace_to_five_low(cards: Cards, *, threads: int | None = None) -> int: ...
+def ace_to_five_low(cards: _Cards, *, threads: int | None = None) -> int: ...
 @overload
-def ace_to_five_low(cards: CardArray, *, threads: int | None = None) -> npt.NDArray[np.uint16]: ...
+def ace_to_five_low(cards: _CardArray, *, threads: int | None = None) -> npt.NDArray[np.uint16]: ...
 @overload
-def eight_or_better_low(cards: Cards, *, threads: int | None = None) -> int: ...
+def eight_or_better_low(cards: _Cards, *, threads: int | None = None) -> int: ...
 @overload
 def eight_or_better_low(
-    cards: CardArray, *, threads: int | None = None
+    cards: _CardArray, *, threads: int | None = None
 ) -> npt.NDArray[np.uint16]: ...
 @overload
-def deuce_to_seven_low(cards: Cards, *, threads: int | None = None) -> int: ...
+def deuce_to_seven_low(cards: _Cards, *, threads: int | None = None) -> int: ...
 @overload
 def deuce_to_seven_low(
-    cards: CardArray, *, threads: int | None = None
+    cards: _CardArray, *, threads: int | None = None
 ) -> npt.NDArray[np.uint16]: ...
 @overload
-def badugi(cards: Cards, *, threads: int | None = None) -> int: ...
+def badugi(cards: _Cards, *, threads: int | None = None) -> int: ...
 @overload
-def badugi(cards: CardArray, *, threads: int | None = None) -> npt.NDArray[np.uint16]: ...
+def badugi(cards: _CardArray, *, threads: int | None = None) -> npt.NDArray[np.uint16]: ...
 @overload
 def short_deck_high(
-    cards: Cards, *, trips_beat_straight: bool = False, threads: int | None = None
+    cards: _Cards, *, trips_beat_straight: bool = False, threads: int | None = None
 ) -> int: ...
 @overload
 def short_deck_high(
-    cards: CardArray, *, trips_beat_straight: bool = False, threads: int | None = None
+    cards: _CardArray, *, trips_beat_straight: bool = False, threads: int | None = None
 ) -> npt.NDArray[np.uint16]: ...
 @overload
-def omaha_high(hole: Cards, board: Cards, *, threads: int | None = None) -> int: ...
+def omaha_high(hole: _Cards, board: _Cards, *, threads: int | None = None) -> int: ...
 @overload
 def omaha_high(
-    hole: CardArray, board: CardArray, *, threads: int | None = None
+    hole: _CardArray, board: _CardArray, *, threads: int | None = None
 ) -> npt.NDArray[np.uint16]: ...
-@overload
-def omaha_eight_or_better_low(hole: Cards, board: Cards, *, threads: int | None = None) -> int: ...
 @overload
 def omaha_eight_or_better_low(
-    hole: CardArray, board: CardArray, *, threads: int | None = None
+    hole: _Cards, board: _Cards, *, threads: int | None = None
+) -> int: ...
+@overload
+def omaha_eight_or_better_low(
+    hole: _CardArray, board: _CardArray, *, threads: int | None = None
 ) -> npt.NDArray[np.uint16]: ...
 @overload
-def category(value: int, kind: CategoryKind = "high") -> Category: ...
+def category(value: int, kind: _CategoryKind = "high") -> Category: ...
 @overload
 def category(
-    value: npt.NDArray[np.integer], kind: CategoryKind = "high"
+    value: npt.NDArray[np.integer], kind: _CategoryKind = "high"
 ) -> npt.NDArray[np.uint8]: ...
-def describe(value: int, kind: Kind = "high") -> str:
+def describe(value: int, kind: _Kind = "high") -> str:
     """Text of a hand value, e.g. 'Full house, kings over nines' or 'Seven-five low'."""

@@ -42,7 +42,8 @@ button is the last seat).  Amounts and hand values are Python ints of any
 size, settled exactly.  While the contributions and dead money add up to at
 most ``2**62`` and every hand value is below ``2**63``, 64-bit kernels settle
 them; beyond that an exact path in Python ints does the same steps (slower,
-the same results; nothing else pays for it).  A negative amount or value is
+the same results; nothing else pays for it; ``CROUPIER_IMPL=pure`` settles
+every input on it).  A negative amount or value is
 refused with ``ValueError``, as are more than 64 players, lists of different
 lengths, non-integer amounts (``bool`` included: ``True`` is not a chip
 count) and a hand in which every player folded.  Inputs are never modified,
@@ -100,6 +101,7 @@ from libc.string cimport memset
 
 from croupier._items cimport held, item
 
+import croupier._impl as _impl
 from croupier._validate import as_int, as_sequence, is_bool, is_int, shown
 
 __all__ = ["Pot", "Settlement", "award", "distribute", "settle", "side_pots", "uncalled"]
@@ -687,6 +689,9 @@ cdef tuple _seat_tuple(uint64_t mask):
 
 cdef object _INT64_TOTAL = 2**62
 cdef object _INT64_VALUE = 2**63
+# CROUPIER_IMPL=pure (croupier._impl): every input takes the exact path, the
+# reference of the 64-bit one (the kernels are never called).
+cdef bint _EXACT = _impl.PURE
 
 
 cdef object _lenient_int(object x):
@@ -885,8 +890,14 @@ cdef tuple _exact_settle(object contributions, object folded, object high, objec
     """Read the input as Python ints and settle it like ``award_k``.
 
     Returns ``(contributions, amounts, eligible, returned, payouts, shares)``
-    (``payouts`` and ``shares`` are None without ``values``).
+    (``payouts`` and ``shares`` are None without ``values``).  As the 64-bit path:
+    ``dead`` is read first, and every list is copied before any item is read (an
+    item's ``__index__`` may change the other lists, not the copies).
     """
+    dead = _exact_dead(dead)
+    contributions, folded = list(contributions), list(folded)
+    if values:
+        high, low = list(high), None if low is None else list(low)
     cdef list put = _exact_amounts(contributions)
     cdef Py_ssize_t n = len(put), k
     cdef list fs = _exact_folded(folded, n)
@@ -898,7 +909,6 @@ cdef tuple _exact_settle(object contributions, object folded, object high, objec
         hs = _exact_values(high, fs, "high")
         if low is not None:
             ls = _exact_values(low, fs, "low")
-    dead = _exact_dead(dead)
     amounts, eligible, returned = _exact_pots(put, fs, dead)
     if not values:
         return put, amounts, eligible, returned, None, None
@@ -938,11 +948,12 @@ def uncalled(contributions):
     (0, 999999999995388313981572612096)
     """
     seq = _seq(contributions, "contributions")
-    try:
-        return _uncalled64(seq)
-    except ValueError:
-        if not _beyond_int64(seq, None, None, 0):
-            raise
+    if not _EXACT:
+        try:
+            return _uncalled64(seq)
+        except ValueError:
+            if not _beyond_int64(seq, None, None, 0):
+                raise
     return _exact_uncalled(_exact_amounts(seq))
 
 
@@ -982,11 +993,12 @@ def side_pots(contributions, folded, *, dead=0):
     """
     cs = _seq(contributions, "contributions")
     fs = _seq(folded, "folded")
-    try:
-        return _side_pots64(cs, fs, dead)
-    except ValueError:
-        if not _beyond_int64(cs, None, None, dead):
-            raise
+    if not _EXACT:
+        try:
+            return _side_pots64(cs, fs, dead)
+        except ValueError:
+            if not _beyond_int64(cs, None, None, dead):
+                raise
     _, amounts, eligible, _, _, _ = _exact_settle(cs, fs, None, None, dead, False)
     return [Pot(amounts[k], eligible[k]) for k in range(len(amounts))]
 
@@ -1069,7 +1081,10 @@ cdef tuple _seqs(object contributions, object folded, object high, object low):
 
 cdef Py_ssize_t _award_in_64_bits(object cs, object fs, object hs, object ls, object dead,
                                   int64_t* out, int64_t* back) except -2:
-    """``_award``, or -1 when the input is valid but beyond 64 bits (the exact path's)."""
+    """``_award``, or -1 when the input is valid but beyond 64 bits (the exact path's),
+    or under ``_EXACT``."""
+    if _EXACT:
+        return -1
     try:
         return _award(cs, fs, hs, ls, dead, out, back)
     except ValueError:
@@ -1105,11 +1120,12 @@ def settle(contributions, folded, high, low=None, *, dead=0):
     (500, -500, 100, -100)
     """
     cs, fs, hs, ls = _seqs(contributions, folded, high, low)
-    try:
-        return _settle64(cs, fs, hs, ls, dead)
-    except ValueError:
-        if not _beyond_int64(cs, hs, ls, dead):
-            raise
+    if not _EXACT:
+        try:
+            return _settle64(cs, fs, hs, ls, dead)
+        except ValueError:
+            if not _beyond_int64(cs, hs, ls, dead):
+                raise
     put, amounts, eligible, returned, payouts, shares = _exact_settle(cs, fs, hs, ls, dead)
     return Settlement(
         [Pot(amounts[k], eligible[k]) for k in range(len(amounts))],

@@ -11,6 +11,7 @@ import io
 from decimal import Decimal
 from typing import Any, cast
 
+import croupier._impl as _impl
 import croupier._toml as _toml
 from croupier.actions import (
     Parts,
@@ -34,7 +35,13 @@ from croupier.phh._split import _chunks
 
 
 def _hand(table: dict[str, object]) -> HandHistory:
-    """The hand of one TOML table; errors name the field (not yet the line)."""
+    """The hand of one TOML table; errors name the field (not yet the line).
+
+    The quick path first, the checked path when it declines; only the checked
+    path under ``CROUPIER_IMPL=pure`` (:mod:`croupier._impl`), the reference.
+    """
+    if _impl.PURE:
+        return _checked_hand(table)
     try:
         quick = _quick_hand(table)
     except (PHHError, ValueError, ArithmeticError):
