@@ -166,7 +166,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "games",
             "dealer",
             "hand",
-            "_chips",
+            "_betting",
             "_deal_plan",
             "_deck",
             "_discards",

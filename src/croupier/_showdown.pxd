@@ -12,5 +12,5 @@ cdef tuple _values_on(object game, list holes, tuple board, list live)
 @cython.locals(n=int)
 cpdef tuple _split_runs(list money, list folded, list runs, object dead, list returned, object rake, int street, list contributed)
 cpdef bint _show_early(object revealed, list holes, list folded, list history, int street) except -1
-cpdef tuple _mucked_values(list values, object lows, list mucked)
+cpdef tuple _award_values(object values, object lows, object mucked, int n)
 cpdef tuple _payouts(tuple inputs, list received, object rake, tuple run_values, int street, list contributed, list history)

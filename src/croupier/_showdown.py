@@ -20,7 +20,10 @@ if TYPE_CHECKING:
     from croupier._deal_plan import Game
     from croupier.rake import Rake
 
-    _Values = tuple[list[int], list[int] | None]
+    _Values = tuple[list[int], list[int] | None]  # each seat's value and low
+    # What settled a hand: contributions, folded, values, lows, dead money, chips
+    # given back.
+    _SettleInputs = tuple[list[int], list[bool], list[int], list[int] | None, int, list[int]]
 
 
 def _showdown_order(
@@ -136,21 +139,24 @@ def _values_on(
     return values, lows
 
 
-def _mucked_values(
-    values: list[int], lows: list[int] | None, mucked: list[bool]
+def _award_values(
+    values: Sequence[int], lows: list[int] | None, mucked: list[bool] | None, n: int
 ) -> tuple[list[int], list[int] | None]:
-    """The values and lows that award the pots when some hands were ``mucked``: a mucked
-    hand keeps its place in the pots (they were made when the betting ended) but
-    cannot win, worse than every other hand."""
-    n = len(mucked)
-    values = [0 if mucked[i] else values[i] + 1 for i in range(n)]
-    if lows is not None:
-        lows = [0 if mucked[i] else lows[i] for i in range(n)]
-    return values, lows
+    """The values and lows that award the pots of a hand of ``n`` seats: no ``values``
+    without a showdown (the last player in takes it all).  A ``mucked`` hand keeps
+    its place in the pots (they were made when the betting ended) but cannot win,
+    worse than every other hand."""
+    if not values:
+        values = [0] * n
+    if mucked is not None:
+        values = [0 if mucked[i] else values[i] + 1 for i in range(n)]
+        if lows is not None:
+            lows = [0 if mucked[i] else lows[i] for i in range(n)]
+    return values, lows  # type: ignore[return-value]  # a list: the showdown's values
 
 
 def _payouts(
-    inputs: tuple[list[int], list[bool], list[int], list[int] | None, int, list[int]],
+    inputs: _SettleInputs,
     received: list[int],
     rake: Rake | None,
     run_values: tuple[_Values, ...],

@@ -20,14 +20,16 @@ from typing import TYPE_CHECKING
 from croupier._validate import MAX_CHIPS, as_int, is_int
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from croupier._deal_plan import Game
 
 
-def _checked_stacks(game: Game, stacks: object) -> list[int]:
+def _checked_stacks(game: Game, stacks: Sequence[int]) -> list[int]:
     """``stacks`` as a list of its own: positive ints, as many as the game seats."""
     if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
         raise ValueError(f"stacks must be a sequence of chip counts, got {stacks!r}")
-    chips = list(stacks)  # type: ignore[call-overload]
+    chips = list(stacks)
     for i, s in enumerate(chips):
         if type(s) is not int:
             chips[i] = as_int(s, f"stack of seat {i}")

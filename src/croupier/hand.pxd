@@ -6,12 +6,12 @@
 cimport cython
 
 from croupier._deal_plan cimport _forced_bets, _plan
-from croupier._chips cimport _post_forced, _put_chips
+from croupier._betting cimport _answerable, _first_to_act, _give_back, _post_forced, _put_chips
 from croupier._deck cimport _deal_street, _make_deck, _run_boards, _streams_of, _stub_draw, _take
 from croupier._discards cimport _check_given_deal, _discard_codes, _free_cards
 from croupier._event_records cimport _events, _plain
 from croupier._refusals cimport _refusal
-from croupier._showdown cimport _mucked_values, _payouts, _show_early, _showdown_order, _showdown_values
+from croupier._showdown cimport _award_values, _payouts, _show_early, _showdown_order, _showdown_values
 from croupier._start_args cimport _check_runs, _checked_bring_in_seat, _checked_stacks
 from croupier._stud_order cimport _best_board_seat, _bring_in_seat
 
@@ -103,11 +103,9 @@ cdef class Hand:
     cdef _raise_act(self, object total)
     cdef _bring_in_act(self)
     cdef int _require_actor(self, str what) except -1
-    cdef bint _raise_is_answerable(self, int i) except -1
     cdef object _all_in_amount(self, int i)
     cdef _put(self, int i, object total)
     cdef bint _is_full_raise(self, object total, object increment) except -1
-    @cython.locals(n=int, k=int, i=int)
     cdef _find_actor(self, int start)
     cdef _advance(self, int last)
     cdef _return_uncalled(self)

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from croupier._chips import _post_forced, _put_chips
+from croupier._betting import _answerable, _first_to_act, _give_back, _post_forced, _put_chips
 from croupier._deal_plan import _forced_bets, _plan, deal_order
 from croupier._deck import _deal_street, _make_deck, _run_boards, _streams_of, _stub_draw, _take
 from croupier._discards import _check_given_deal, _discard_codes, _free_cards
@@ -54,14 +54,13 @@ from croupier._event_records import (
     _CALL,
     _DEAL_HOLE,
     _DRAW,
-    _RETURN,
     _SHOW,
     _events,
     _plain,
 )
 from croupier._refusals import _refusal
 from croupier._showdown import (
-    _mucked_values,
+    _award_values,
     _payouts,
     _show_early,
     _showdown_order,
@@ -72,13 +71,14 @@ from croupier._stud_order import _best_board_seat, _bring_in_seat
 from croupier._validate import as_bool, as_int, is_int
 from croupier.cards import UNKNOWN
 from croupier.errors import ConcurrentUse, IllegalAction
-from croupier.pots import Pot, Settlement, distribute, settle, side_pots, uncalled
+from croupier.pots import Pot, Settlement, distribute, settle, side_pots
 from croupier.structures import FIXED_LIMIT, POT_LIMIT
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from croupier._deal_plan import Game, _Plan
+    from croupier._showdown import _SettleInputs, _Values
     from croupier.dealer import Dealer
     from croupier.events import Event
     from croupier.variants import Street
@@ -97,11 +97,10 @@ class Hand:
     # The fields (typed in hand.pxd): slots, as in the compiled class.
     __slots__ = tuple(
         "_able _acted _aggressor _auto _best_high _best_low _bets "  # noqa: SIM905
-        "_blind_level _board _boards _bring_in_pending _bring_in_seat _busy _contributed "
-        "_dead _deck _drawing _draws _first_actor _fixed _folded _forced_bring_in _free "
-        "_full_level _given "
-        "_history _holes _increment _last_blind_seat _live _lows _min_bet _muck _mucked _n "
-        "_payoffs _plan _previous_aggressor _raises _received _reshuffles _revealed "
+        "_blind_level _board _boards _bring_in_pending _bring_in_seat _busy _contributed _dead "
+        "_deck _drawing _draws _first_actor _fixed _folded _forced_bring_in _free _full_level "
+        "_given _history _holes _increment _last_blind_seat _live _lows _min_bet _muck _mucked "
+        "_n _payoffs _plan _previous_aggressor _raises _received _reshuffles _revealed "
         "_run_values _runs _seed _settle_inputs _settlement _show_k _showdown _showing "
         "_shown_early _stacks _starting _streams _street _stud _taken _to_match _unit _up "
         "_values _winnings actor game unsettled".split()
@@ -133,7 +132,7 @@ class Hand:
             runs = _check_runs(game, runs)
         self.game, self._n, self._plan, self._runs, self._auto = game, n, plan, runs, auto_showdown
         self._boards: tuple[list[int], ...] = ()
-        self._run_values: tuple[tuple[list[int], list[int] | None], ...] = ()
+        self._run_values: tuple[_Values, ...] = ()
         draws = plan[3]
         self._stud, self._fixed, self._draws, self._min_bet = plan[1], plan[2], draws, plan[4]
         self._muck: list[int] = []
@@ -149,9 +148,8 @@ class Hand:
         else:
             self._deck = _make_deck(game, n, plan, seed, deck, runs)
         self._given = deck is not None or dealer is not None
-        self._stacks, self._starting = stacks, tuple(stacks)
+        self._stacks, self._starting, self._folded = stacks, tuple(stacks), [False] * n
         self._bets, self._contributed, self._dead = [0] * n, [0] * n, [0] * n
-        self._folded = [False] * n
         self._holes: list[list[int]] = [[] for _ in range(n)]
         self._up: list[list[int]] = [[] for _ in range(n)] if plan[7] else plan[8]
         self._bring_in_seat: int | None = None
@@ -162,9 +160,7 @@ class Hand:
         self._payoffs: tuple[int, ...] | None = None
         self._received: tuple[int, ...] | None = None
         self._settlement: Settlement | None = None
-        self._settle_inputs: (
-            tuple[list[int], list[bool], list[int], list[int] | None, int, list[int]] | None
-        ) = None
+        self._settle_inputs: _SettleInputs | None = None
         self._winnings: tuple[int, ...] | None = None
         self._showdown: tuple[int, ...] = ()
         self._values: Sequence[int] = ()
@@ -175,15 +171,13 @@ class Hand:
         self._aggressor: int | None = None
         self._previous_aggressor: int | None = None
         self._first_actor: int | None = None
-        self._drawing = self._bring_in_pending = self._shown_early = self._showing = False
-        self.unsettled = False
+        self.unsettled = self._drawing = self._bring_in_pending = False
+        self._shown_early = self._showing = False
         self._unit = self._reshuffles = self._free = self._show_k = self._street = 0
         self._best_high = self._best_low = self._to_match = self._increment = 0
         self._full_level = self._raises = self._last_blind_seat = self._blind_level = 0
         self._post_forced_bets()
         self._begin_street(first=True)
-
-    # ------------------------------------------------------------------ views
 
     @property
     def n_players(self) -> int:
@@ -289,9 +283,7 @@ class Hand:
 
         Zero once the hand is settled (the chips are back in the stacks).
         """
-        if self._payoffs is not None:
-            return 0
-        return sum(self._contributed)
+        return 0 if self._payoffs is not None else sum(self._contributed)
 
     @property
     def pots(self) -> list[Pot]:
@@ -345,11 +337,9 @@ class Hand:
         so a folded seat's winnings are 0.  With a rake, what is left of the
         pots after it.
         """
-        if self._winnings is None and self._settle_inputs is not None:
-            received = self._received
-            assert received is not None  # settled
-            returned = self._settle_inputs[5]
-            self._winnings = tuple([r - b for r, b in zip(received, returned, strict=True)])
+        inputs, received = self._settle_inputs, self._received  # set together, when settled
+        if self._winnings is None and inputs is not None and received is not None:
+            self._winnings = tuple([r - b for r, b in zip(received, inputs[5], strict=True)])
         return self._winnings
 
     @property
@@ -385,13 +375,10 @@ class Hand:
 
     @property
     def can_check(self) -> bool:
-        return (
-            self.actor is not None
-            and not self._bring_in_pending
-            and not self._drawing
-            and not self._showing
-            and self._bets[self.actor] >= self._to_match
-        )
+        i = self.actor
+        if i is None or self._bring_in_pending or self._drawing or self._showing:
+            return False
+        return self._bets[i] >= self._to_match
 
     @property
     def can_raise(self) -> bool:
@@ -416,23 +403,19 @@ class Hand:
             threshold = (self._unit + 1) // 2 if self._fixed else self._increment
             if acted >= self._full_level and self._to_match - acted < threshold:
                 return False
-        return self._raise_is_answerable(i)  # someone could put a chip into it
+        return _answerable(i, self._to_match, self._bets, self._stacks, self._folded)
 
     @property
     def min_raise_to(self) -> int | None:
         """Smallest legal "raise to" (all-in for less when that is all the actor has)."""
         i = self.actor
-        if i is None or not self._can_raise():
-            return None
-        return self._min_raise(i)
+        return None if i is None or not self._can_raise() else self._min_raise(i)
 
     @property
     def max_raise_to(self) -> int | None:
         """Largest legal "raise to"."""
         i = self.actor
-        if i is None or not self._can_raise():
-            return None
-        return self._max_raise(i)
+        return None if i is None or not self._can_raise() else self._max_raise(i)
 
     def _min_raise(self, i: int) -> int:
         """The smallest "raise to" of seat ``i`` (the actor, who may raise)."""
@@ -452,8 +435,6 @@ class Hand:
             limit = self._to_match + self.pot + call
             return min(max(limit, self._to_match + self._increment), cap)
         return cap
-
-    # ---------------------------------------------------------------- actions
 
     def fold(self) -> None:
         self._claim("fold")
@@ -722,8 +703,6 @@ class Hand:
         finally:
             self._busy = False
 
-    # ------------------------------------------------------------- internals
-
     def _require_shower(self, what: str) -> int:
         if not self._showing:
             raise _refusal(what, "show", self.actor, self.is_over, self._drawing, False)
@@ -743,18 +722,6 @@ class Hand:
     def _check_seat(self, seat: int) -> None:
         if not is_int(seat) or not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat!r} in a {self._n}-handed game")
-
-    def _raise_is_answerable(self, i: int) -> bool:
-        """Whether another player still in could put in more than the amount to match.
-
-        docs/rules.md §4.1: a raise that no opponent could call any part of
-        would only come back uncalled, so it is not offered.
-        """
-        to_match, bets, stacks, folded = self._to_match, self._bets, self._stacks, self._folded
-        for j in range(self._n):
-            if j != i and not folded[j] and stacks[j] and bets[j] + stacks[j] > to_match:
-                return True
-        return False
 
     def _require_actor(self, what: str) -> int:
         if self.actor is None or self._drawing or self._showing:
@@ -890,24 +857,9 @@ class Hand:
         return seat
 
     def _find_actor(self, start: int) -> int | None:
-        """The first seat from ``start`` on (clockwise) that must act, or None.
-
-        A player acts when behind the amount to match, or when they have not
-        acted in this round and someone else could still answer a bet.
-        """
-        n = self._n
+        """The first seat from ``start`` on (clockwise) that must act, or None."""
         folded, stacks, bets, acted = self._folded, self._stacks, self._bets, self._acted
-        to_match = self._to_match
-        others_can_bet = self._able > 1
-        for k in range(n):
-            i = start + k
-            if i >= n:
-                i -= n
-            if folded[i] or not stacks[i]:
-                continue
-            if bets[i] < to_match or (acted[i] < 0 and others_can_bet):
-                return i
-        return None
+        return _first_to_act(start, folded, stacks, bets, acted, self._to_match, self._able > 1)
 
     def _advance(self, last: int) -> None:
         if self._live == 1:
@@ -921,27 +873,18 @@ class Hand:
 
     def _return_uncalled(self) -> None:
         """The part of this round's largest bet that nobody matched goes back (§5.5)."""
-        if not self._to_match:
-            return  # nobody bet this round
-        back = uncalled(self._bets)
-        if back is not None:
-            top, excess = back
-            if not self._stacks[top] and not self._folded[top]:
+        if self._to_match:  # somebody bet this round
+            bets, stacks, history = self._bets, self._stacks, self._history
+            if _give_back(bets, stacks, self._contributed, self._folded, history, self._street):
                 self._able += 1
-            self._bets[top] -= excess
-            self._stacks[top] += excess
-            self._contributed[top] -= excess
-            self._history.append((_RETURN, top, self._street, excess, None))
 
     def _end_street(self) -> None:
         self._return_uncalled()
         self._bets = [0] * self._n
-        last_street = self._street == len(self.game.streets) - 1
-        able = self._able
-        if last_street:
+        if self._street == len(self.game.streets) - 1:  # the last street
             self._settle(showdown=True)
             return
-        if able <= 1:
+        if self._able <= 1:
             # No more betting possible: run the board out, then show down.  No
             # one acts in the rounds dealt now (the showdown order knows it).
             # Draw games: the players still in draw, then this comes back here.
@@ -982,8 +925,7 @@ class Hand:
             found = _showdown_values(self.game, holes, folded, revealed, board, boards)
             if found is None:  # an unknown card: the hand is left unsettled
                 self.unsettled = True
-                self._received = tuple(self._contributed)
-                self._payoffs = None
+                self._received = tuple(self._contributed)  # no payoffs
                 return
             self._values, self._lows, self._run_values = found
             if not self._auto and not self._shown_early:
@@ -1025,14 +967,8 @@ class Hand:
     def _award(self) -> None:
         """The pots to the best hands still in (not folded, not mucked), and, when the
         engine shows down by itself, who showed and who mucked."""
-        n = self._n
-        values: list[int] = self._values  # type: ignore[assignment]  # () before a showdown
-        lows = self._lows
-        if not values:
-            values = [0] * n  # no showdown: the last player in takes it all
-        folded = self._folded
-        if self._mucked is not None:
-            values, lows = _mucked_values(values, lows, self._mucked)
+        n, folded = self._n, self._folded
+        values, lows = _award_values(self._values, self._lows, self._mucked, n)
         money, dead = self._live_money(), sum(self._dead)
         received, returned = distribute(money, folded, values, lows, dead=dead)
         # The flags no longer change: the list itself is kept.
