@@ -160,9 +160,28 @@ LAYERS: tuple[frozenset[str], ...] = (
     ),
     # the Cython core: hand values, pots, the shuffle, equity kernels
     frozenset(["hands", "pots", "_shuffle", "_equity_kernels"]),
-    # the engine: each game named once, a game's structure, the dealer, the hand,
-    # the rake
-    frozenset(["variants", "_game", "_constructors", "games", "dealer", "hand", "rake"]),
+    # the engine: each game named once, a game's structure, the dealer, the hand and
+    # the modules of its functions, the rake
+    frozenset(
+        [
+            "variants",
+            "_game",
+            "_constructors",
+            "games",
+            "dealer",
+            "hand",
+            "_betting",
+            "_deal_plan",
+            "_deck",
+            "_discards",
+            "_event_records",
+            "_refusals",
+            "_showdown",
+            "_start_args",
+            "_stud_order",
+            "rake",
+        ]
+    ),
     # what reads or writes hands: notation, files, replay, ranges, equity,
     # statistics, sessions, simulation
     frozenset(

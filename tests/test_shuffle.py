@@ -14,7 +14,7 @@ import struct
 
 import pytest
 
-from croupier import _shuffle, hand
+from croupier import _deck, _shuffle
 
 
 def twin_order(stream: bytes, items: list[object], key_index: list[int], need: int) -> list[object]:
@@ -87,13 +87,13 @@ def twin_reshuffled(seed: int, index: int, cards: list[int]) -> list[int]:
 def test_the_engine_shuffles_deal_the_decks_of_the_formula() -> None:
     rng = random.Random(5)
     for seed in [0, 1, 2**64 - 1, *(rng.randrange(2**64) for _ in range(500))]:
-        assert hand._shuffled(seed, 52) == twin_shuffled(seed, 52, list(range(52)))
-        assert hand._shuffled(seed, 9, tuple(range(16, 52))) == twin_shuffled(
+        assert _deck._shuffled(seed, 52) == twin_shuffled(seed, 52, list(range(52)))
+        assert _deck._shuffled(seed, 9, tuple(range(16, 52))) == twin_shuffled(
             seed, 9, list(range(16, 52))
         )
         muck = rng.sample(range(52), rng.randrange(1, 40))
         index = rng.randrange(5)
-        assert hand._reshuffled(seed, index, muck) == twin_reshuffled(seed, index, muck)
+        assert _deck._reshuffled(seed, index, muck) == twin_reshuffled(seed, index, muck)
 
 
 def test_key_stream_is_hashlib_blake2b() -> None:
