@@ -442,3 +442,27 @@ def test_the_phh_field_table_is_written_once() -> None:
 
     assert set(_quick._QUICK_RANGE) == {n for n, k in _fields._FIELDS.items() if k.range}
     assert set(_quick._QUICK_LOW) == {n for n, k in _fields._FIELDS.items() if k.money}
+
+
+def drawing() -> list[list[str]]:
+    """The modules of docs/architecture.md's drawing, layer by layer from the top."""
+    text = (SRC.parent.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("```\nEvery module on one line", 1)[1].split("```", 1)[0]
+    layers: list[list[str]] = []
+    for line in block.splitlines()[3:]:
+        if line and not line.startswith(" "):
+            layers.append([])
+        elif line.startswith("  ") and layers:
+            path = Path(line.split()[0])
+            if path.parts[0] != "tools":
+                layers[-1].append(_name(SRC / path))
+    return [layer for layer in layers if layer]
+
+
+def test_the_drawing_shows_every_module_once_in_its_layer() -> None:
+    drawn = drawing()
+    names = [name for layer in drawn for name in layer]
+    assert len(names) == len(set(names))
+    faces = {"__init__", "env"}  # the faces the import walk leaves out (see import_graph)
+    assert set(names) - faces == set(import_graph())
+    assert [set(layer) - faces for layer in drawn] == list(reversed(LAYERS))
