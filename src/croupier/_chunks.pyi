@@ -3,6 +3,9 @@
 Typed interface of the Cython module ``croupier._chunks`` (see ``_chunks.pyx``).
 """
 
+from typing_extensions import disjoint_base
+
+@disjoint_base  # a C extension type with C fields
 class Job:
     """Chunks claimed one at a time by whichever thread is free."""
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         to deal hands (``Game.start``): this keeps the modules in one order.
         """
 
+        # (One typed property a line: what the engine reads, no logic.)
         @property
         def variant(self) -> Variant: ...
         @property

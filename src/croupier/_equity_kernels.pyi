@@ -9,6 +9,8 @@ thread; ``croupier.equity`` runs their chunks on the pool.
 import numpy as np
 import numpy.typing as npt
 
+# The kernels' signatures: look-alike parameter lists (and the module's __all__,
+# as a stub must repeat it); each function is its own kernel.
 __all__ = [
     "holdem_exact",
     "holdem_range_sampled",

@@ -302,6 +302,8 @@ class Game:
         assert self.bets is not None
         return self.bets[1] if self.streets[street].big_bet else self.bets[0]
 
+    # (start's parameters are Hand's, which it calls: one signature for both the
+    # type checkers and the docs; the duplicates tool pairs the two lists.)
     def start(
         self,
         stacks: Sequence[int],

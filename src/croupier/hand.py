@@ -253,6 +253,7 @@ class Hand:
         assert self.actor is not None
         return min(len(self._holes[self.actor]), self._free)
 
+    # The read-only views of the hand's fields, one property each (alike in shape).
     @property
     def starting_stacks(self) -> tuple[int, ...]:
         """The stacks the hand started with."""

@@ -27,6 +27,8 @@ _Kind = Literal[
 ]
 _CategoryKind = Literal["high", "ace_to_five", "deuce_to_seven", "short_deck", "short_deck_trips"]
 
+# One overload pair per evaluator (a list in, an int out; an array in, an array
+# out), and the module's __all__, as a stub must repeat them.
 __all__ = [
     "Category",
     "ace_to_five_low",

@@ -115,6 +115,7 @@ def side_pots(contributions: _Amounts, folded: _Flags, *, dead: SupportsIndex = 
     blinds) join the main pot.
     """
 
+# (award, distribute and settle take the same lists: the stub repeats them.)
 def award(
     contributions: _Amounts,
     folded: _Flags,
