@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from croupier import _impl
 
 ORACLE = [
@@ -19,23 +21,37 @@ ORACLE = [
     "test_pokerkit_runs.py",
     "test_pokerkit_rake.py",
 ]
-# The environments' compiled core (env._rules, env._fast, env._aec) reads the
-# compiled Hand's C fields: under CROUPIER_IMPL=pure, where croupier.hand is the
-# plain Python class, croupier.env cannot be imported, and the modules that test
-# it are not collected (rather than skipped).
-ENVIRONMENTS = [
-    "test_env.py",
-    "test_env_cfr.py",
-    "test_env_fast.py",
-    "test_env_inputs.py",
-    "test_fuzz_env.py",
-    "test_table_errors.py",
-]
 collect_ignore = ORACLE if sys.version_info < (3, 11) else []
-collect_ignore += ENVIRONMENTS if _impl.PURE else []
+
+# The environments' compiled kernel (env._fast: it cimports the compiled Hand) is
+# left out under CROUPIER_IMPL=pure, where the environments run fast=False: the
+# tests of the kernel (a ``fast=True`` case, or a test of test_env_fast.py that
+# compares the kernel with the pure paths) are deselected there; every other env
+# test runs on the pure-Python engine.
+KERNEL_TESTS = "test_env_fast.py"
+
+
+def is_kernel_test(item: pytest.Item) -> bool:
+    """Whether ``item`` tests the compiled kernel (it cannot run under pure)."""
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and callspec.params.get("fast") is True:
+        return True
+    name = item.name.partition("[")[0]
+    return item.path.name == KERNEL_TESTS and ("kernel" in name or "fast" in name)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pure, deselect the tests of the compiled kernel (:func:`is_kernel_test`)."""
+    if not _impl.PURE:
+        return
+    deselected = [item for item in items if is_kernel_test(item)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if not is_kernel_test(item)]
 
 
 def pytest_report_header() -> list[str]:
     """The implementation under test (``CROUPIER_IMPL``), and what it leaves out."""
     left_out = f"; not collected: {', '.join(collect_ignore)}" if collect_ignore else ""
-    return [f"croupier: CROUPIER_IMPL={_impl.IMPL}{left_out}"]
+    kernel = "; the compiled env kernel's tests deselected" if _impl.PURE else ""
+    return [f"croupier: CROUPIER_IMPL={_impl.IMPL}{left_out}{kernel}"]

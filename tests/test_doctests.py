@@ -1,15 +1,15 @@
 """Every docstring example of the ``croupier`` package, and every README example, runs as shown.
 
 One test walks the package with ``pkgutil`` (the pure-Python modules and the
-compiled ones: ``hands``, ``pots``, ``_equity_kernels``, ``env._fast``, ``env._aec`` and ``hand``,
-which Cython compiles from ``hand.py``) and runs each example that ``doctest`` finds in
+compiled ones: ``hands``, ``pots``, ``_equity_kernels``, ``env._fast``, and ``hand``,
+``env._rules`` and ``env._aec``, which Cython compiles from their ``.py``) and runs each example that ``doctest`` finds in
 each module.  It counts them per module against the ``>>>`` lines of the
 module's source in ``src/croupier``: a module, a compiled function or a
 property whose examples doctest cannot see fails the test instead of being
 skipped in silence.  The README runs the way ``python -m doctest README.md``
 runs it.  Under ``CROUPIER_IMPL=pure`` (croupier._impl) the modules compiled
-from Python are checked to be their ``.py`` sources instead, and ``croupier.env``
-(which runs on the compiled engine only) is left out.
+from Python are checked to be their ``.py`` sources instead, and the environments'
+compiled kernel ``croupier.env._fast`` (it needs the compiled ``Hand``) is left out.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ COMPILED = (
     "croupier._equity_kernels",
     "croupier.env._aec",
     "croupier.env._fast",
+    "croupier.env._rules",
     "croupier.hand",
     "croupier.hands",
     "croupier.pots",
@@ -63,8 +64,8 @@ def source_of(name: str) -> Path:
 
 
 def runs(name: str) -> bool:
-    """Whether module ``name`` can be imported here: all but ``croupier.env`` under pure."""
-    return not (_impl.PURE and (name == "croupier.env" or name.startswith("croupier.env.")))
+    """Whether module ``name`` can be imported here: all but ``croupier.env._fast`` under pure."""
+    return not (_impl.PURE and name == "croupier.env._fast")
 
 
 def module_names() -> list[str]:

@@ -34,12 +34,15 @@ from croupier import (
     SevenCardStudHiLo,
     ShortDeckHoldem,
     TexasHoldem,
+    _impl,
 )
 from croupier.env import PokerEnv, VectorEnv
-from croupier.env._fast import Kernel
 from croupier.env.actions import Actions, ActionsError, Move, draw_hole
 from croupier.env.encoding import Encoder
 from croupier.table import Table
+
+if not _impl.PURE:  # compiled only: under pure, conftest deselects the kernel's tests
+    from croupier.env._fast import Kernel
 
 BETTING_GAMES: dict[str, tuple[Game, list[int]]] = {
     "holdem-nl": (TexasHoldem(NO_LIMIT, (1, 2)), [200] * 6),

@@ -27,6 +27,8 @@ from croupier import _impl, _toml, pots
 from croupier.hand import Hand
 from croupier.phh import _read
 from croupier.phh._model import _EXAMPLE
+from croupier import NO_LIMIT, TexasHoldem
+from croupier.env import PokerEnv, VectorEnv
 
 quick_calls = []
 quick = _read._quick_hand
@@ -34,15 +36,20 @@ _read._quick_hand = lambda table: quick_calls.append(1) or quick(table)
 _read.loads(_EXAMPLE)
 files = {}
 for info in pkgutil.walk_packages(croupier.__path__, prefix="croupier."):
-    if info.name.startswith("croupier.env") or info.name == "croupier.__main__":
-        continue
+    if info.name == "croupier.__main__" or (_impl.PURE and info.name == "croupier.env._fast"):
+        continue  # the environments' compiled kernel is left out under pure
     files[info.name] = importlib.import_module(info.name).__file__
+env = PokerEnv(TexasHoldem(NO_LIMIT, (1, 2)), [100, 100, 100])
+hands = []
+for seed in (0, 7, 2**64 - 1, 2**64, -5):
+    env.reset(seed=seed)
+    hands.append([env.hand.hole(seat) for seat in range(3)])
 try:
-    import croupier.env
-except ImportError as exc:
-    env = str(exc)
+    VectorEnv(TexasHoldem(NO_LIMIT, (1, 2)), 2, [100, 100], fast=True)
+except ValueError as exc:
+    fast = str(exc)
 else:
-    env = None
+    fast = None
 print(json.dumps({
     "impl": _impl.IMPL,
     "files": files,
@@ -50,7 +57,9 @@ print(json.dumps({
     "toml": _toml.backend(),
     "quick_calls": len(quick_calls),
     "big_pot": pots.award([10**30, 10**30], [False, False], high=[1, 2]),
-    "env": env,
+    "kernel": env._kernel is not None,
+    "hands": hands,
+    "fast": fast,
 }))
 """
 
@@ -96,7 +105,11 @@ def test_pure_loads_every_module_from_its_python_source() -> None:
     assert report["toml"] == "tomllib"
     assert report["quick_calls"] == 0  # the PHH reader's checked path only
     assert report["big_pot"] == [0, 2 * 10**30]
-    assert "CROUPIER_IMPL=pure" in str(report["env"])
+    assert files["croupier.env._rules"].endswith("_rules.py")
+    assert files["croupier.env._aec"].endswith("_aec.py")
+    assert "croupier.env._fast" not in files  # the environments run without the kernel
+    assert report["kernel"] is False  # fast=False is the default
+    assert "CROUPIER_IMPL=pure" in str(report["fast"])  # and fast=True is refused
 
 
 @pytest.mark.parametrize("impl", [None, "", "compiled"])
@@ -108,9 +121,18 @@ def test_compiled_is_the_default(impl: str | None) -> None:
     compiled = [n for n, f in files.items() if not f.endswith(".py")]
     # hand.py and the PHH reader are compiled as written (CMakeLists.txt)
     assert {"croupier.hand", "croupier.actions", "croupier.phh._read"} <= set(compiled)
+    assert {"croupier.env._rules", "croupier.env._aec", "croupier.env._fast"} <= set(compiled)
     assert report["heap_type"] is False  # Hand is an extension type
     assert report["quick_calls"] == 1
-    assert report["env"] is None
+    assert report["kernel"] is True
+    assert report["fast"] is None
+
+
+def test_the_same_seeds_deal_the_same_hands_compiled_and_pure() -> None:
+    # PokerEnv's SplitMix64 (env/_aec.py): C integers compiled, masked Python ints pure
+    compiled, pure = probe("compiled")["hands"], probe("pure")["hands"]
+    assert compiled == pure
+    assert isinstance(compiled, list) and len({str(h) for h in compiled}) == 5
 
 
 def test_any_other_value_is_refused_naming_the_variable() -> None:

@@ -402,15 +402,16 @@ def _sources() -> dict[str, str]:
 
 
 def test_the_fold_rule_is_written_once() -> None:
-    # env/_rules.pxd holds it (fold_legal) and env/_rules.pyx its Python face
-    # (can_fold): the kernel and the pure-Python environments call them.
+    # env/_rules.py holds it (fold_legal, a C function compiled: env/_rules.pxd only
+    # declares it) and its Python face (can_fold): the kernel and the pure-Python
+    # environments call them.
     sources = _sources()
     written = [name for name, text in sources.items() if FOLD_RULE.search(text)]
-    assert written == ["env/_rules.pxd"]
+    assert written == ["env/_rules.py"]
     defined = sorted(
         (name, match) for name, text in sources.items() for match in RULE_DEFINITION.findall(text)
     )
-    assert defined == [("env/_rules.pxd", "fold_legal"), ("env/_rules.pyx", "can_fold")]
+    assert defined == [("env/_rules.py", "can_fold"), ("env/_rules.py", "fold_legal")]
 
 
 def test_a_second_fold_rule_is_found() -> None:

@@ -3,9 +3,9 @@
 Install the extra: ``pip install "croupier[rl]"`` (PettingZoo and Gymnasium).
 ``croupier.env.encoding``, ``actions`` and ``infostate`` need only numpy;
 :class:`PokerEnv` (PettingZoo AEC), :class:`SingleAgentEnv` (Gymnasium) and
-:class:`VectorEnv` are imported on first use.  The environments run on the
-compiled engine only: under ``CROUPIER_IMPL=pure`` (:mod:`croupier._impl`)
-importing this package raises ``ImportError``.
+:class:`VectorEnv` are imported on first use.  Under ``CROUPIER_IMPL=pure``
+(:mod:`croupier._impl`) they run on the pure-Python engine, ``fast=False`` (the
+compiled kernel, :mod:`croupier.env._fast`, is left out).
 
 >>> from croupier import KuhnPoker
 >>> from croupier.env import info_state
@@ -17,14 +17,6 @@ importing this package raises ``ImportError``.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-
-import croupier._impl as _impl
-
-if _impl.PURE:
-    raise ImportError(
-        "croupier.env needs the compiled croupier.hand (env._rules, env._fast and env._aec "
-        "read the compiled Hand's fields): it cannot run under CROUPIER_IMPL=pure"
-    )
 
 from croupier.env.actions import DEFAULT_ACTIONS, Actions, Move
 from croupier.env.encoding import Encoder

@@ -2,7 +2,7 @@
 
 :class:`AECCore` holds the attributes of PettingZoo's AEC protocol and runs
 ``reset``, ``last``, ``step`` and ``agent_iter``; the documentation is in
-``_aec.pyx``.
+``_aec.py`` (compiled with ``_aec.pxd``).
 """
 
 from collections.abc import Iterator
@@ -50,6 +50,7 @@ class AECCore:
     _zeros: dict[str, float]
     _falses: dict[str, bool]
     _state: int
+    def __init__(self) -> None: ...
     def _guarded(self, what: str) -> AbstractContextManager[None]: ...
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]: ...
     def _clear_rewards(self) -> None: ...

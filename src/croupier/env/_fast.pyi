@@ -15,8 +15,6 @@ from croupier.env.actions import Actions
 from croupier.env.encoding import Encoder
 from croupier.hand import Hand
 
-def checked_actions(actions: list[Any], legal: npt.NDArray[np.int8]) -> list[int]: ...
-
 @final
 class Kernel:
     encoder: Encoder

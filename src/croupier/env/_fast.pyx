@@ -33,11 +33,10 @@ from croupier.env._rules cimport (
     fold_legal,
     mask_code,
     play,
-    record_into,
+    record,
 )
 from croupier.hand cimport Hand
 
-from croupier.env.actions import ActionsError, as_action
 from croupier.events import EventKind
 
 cdef int _DRAW = EventKind.DRAW.code  # hand.py records an event's kind as its code
@@ -71,35 +70,6 @@ cdef inline int _mod(int a, int m) noexcept nogil:
     """Python's ``a % m`` for ``m > 0`` (never negative)."""
     cdef int r = a % m
     return r + m if r < 0 else r
-
-
-def checked_actions(list actions, const signed char[:, ::1] legal):
-    """The actions of a :meth:`croupier.env.VectorEnv.step` as ints (in ``actions``
-    itself: numpy integers are replaced by ints), each checked against its table's mask (``legal[t, a] == 1``) before any is played, or an
-    :class:`~croupier.env.actions.ActionsError` naming the first bad one.
-
-    >>> import numpy as np
-    >>> legal = np.array([[0, 1, 1], [1, 1, 0]], dtype=np.int8)
-    >>> checked_actions([np.int64(2), 0], legal)
-    [2, 0]
-    >>> checked_actions([2, 2], legal)
-    Traceback (most recent call last):
-    ...
-    croupier.env.actions.ActionsError: table 1: action 2 is not legal now (legal: [0, 1])
-    """
-    cdef Py_ssize_t t, count = len(actions), width = legal.shape[1]
-    cdef long long a
-    cdef list out = actions  # the caller's own list: its items become ints
-    if count != legal.shape[0]:
-        raise ActionsError(f"{count} actions for {legal.shape[0]} tables")
-    for t in range(count):
-        action = out[t]
-        if type(action) is not int:
-            action = out[t] = as_action(action)
-        if not 0 <= action < width or not legal[t, <Py_ssize_t>action]:
-            allowed = [k for k in range(width) if legal[t, k]]
-            raise ActionsError(f"table {t}: action {action} is not legal now (legal: {allowed})")
-    return out
 
 
 cdef class Kernel:
@@ -339,7 +309,7 @@ cdef class Kernel:
         drawing = hand._drawing  # a discard: not counted in the betting summary
         raised = self._apply(hand, index)
         if counts(hand, seat, drawing):
-            record_into(&self.summary[street, seat, 0], raised, self.bb)
+            record(self.summary, street, seat, raised, self.bb)
         return raised
 
     # -------------------------------------------------------- vectorized step
@@ -426,4 +396,4 @@ cdef class Kernel:
                 hands[t] = deal_acting(start, stacks, bits, tries)
                 memset(&summaries[t, 0, 0, 0], 0, self.s * self.n * 3 * sizeof(float))
             elif counts(hand, seat, drawing):
-                record_into(&summaries[t, street, seat, 0], raised, self.bb)
+                record(summaries[t], street, seat, raised, self.bb)

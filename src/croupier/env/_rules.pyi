@@ -1,17 +1,27 @@
 """The environments' rules, each written once (typed interface of ``croupier.env._rules``).
 
-The documentation is in ``_rules.pyx``.
+The documentation is in ``_rules.py`` (compiled with ``_rules.pxd``).
 """
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from croupier.hand import Hand
 
+FOLD: int
+CHECK_CALL: int
+MIN_RAISE: int
+ALL_IN: int
+FRACTION: int
+NO_ACTOR: int
+DRAW: int
+
 class ActionsError(ValueError): ...
 
+def as_action(value: object) -> int: ...
 def kind_code(kind: object) -> int: ...
 def can_fold(hand: Hand) -> bool: ...
 def betting_code(fold: bool, raise_: bool) -> int: ...
@@ -30,3 +40,5 @@ def deal_acting(
     bits: Callable[[int], int],
     tries: int,
 ) -> Hand: ...
+def checked_actions(actions: list[Any], legal: npt.NDArray[np.int8]) -> list[int]: ...
+def check_fast(fast: object) -> bool: ...

@@ -37,9 +37,9 @@ from enum import Enum
 import numpy as np
 import numpy.typing as npt
 
-from croupier._validate import as_int
 from croupier.env._rules import (
     ActionsError,
+    as_action,
     betting_code,
     can_fold,
     check_or_call,
@@ -65,29 +65,6 @@ __all__ = [
 
 MAX_HOLE = 6
 """The most cards a hand of a draw game may hold for the discard actions (64 of them)."""
-
-
-def as_action(value: object) -> int:
-    """An action as a Python ``int``: a Python or numpy integer, nothing else.
-
-    Floats, strings, bools, arrays and None are refused, never converted: an
-    :class:`ActionsError` names what was given.  The one reading of an action
-    for every environment (discrete indices and raw chip amounts alike).
-
-    >>> import numpy as np
-    >>> as_action(np.int64(3)), as_action(2)
-    (3, 2)
-    >>> as_action(1.7)
-    Traceback (most recent call last):
-    ...
-    croupier.env.actions.ActionsError: an action must be an integer, got float 1.7
-    """
-    if type(value) is int:
-        return value
-    try:
-        return as_int(value, "an action")
-    except ValueError as exc:
-        raise ActionsError(str(exc)) from None
 
 
 class Move(str, Enum):
@@ -168,7 +145,7 @@ class Actions:
         discards = 1 << hole if hole else 0
         self.size = self.bets + discards
         self._fractions = [k for k in checked if isinstance(k, float)]
-        # Each action's C code and pot fraction (0.0: none), for env/_rules.pyx's play.
+        # Each action's C code and pot fraction (0.0: none), for env/_rules.py's play.
         self._codes: tuple[int, ...] = tuple(kind_code(k) for k in checked)
         self._sizes = tuple(k if isinstance(k, float) else 0.0 for k in checked)
         # The mask for each (can fold, can raise), at its betting_code.

@@ -54,10 +54,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+import croupier._impl as _impl
 from croupier._validate import as_bool, as_int
 from croupier.env._aec import AECCore
-from croupier.env._fast import Kernel
-from croupier.env._rules import can_fold, counts
+from croupier.env._rules import can_fold, check_fast, counts
 from croupier.env.actions import (
     DEFAULT_ACTIONS,
     Actions,
@@ -84,7 +84,8 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
     ``fast=False`` observes and plays with the pure-Python :class:`Encoder` and
     :class:`Actions` instead of their compiled twin (:mod:`croupier.env._fast`):
     the same observations, masks and rewards, slower; the reference the
-    compiled path is tested against.
+    compiled path is tested against.  It is the default under ``CROUPIER_IMPL=pure``
+    (:mod:`croupier._impl`), where ``fast=True`` is a ``ValueError``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -105,12 +106,12 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         rebuy: int | None = None,
         max_hands: int | None = None,
         render_mode: str | None = None,
-        fast: bool = True,
+        fast: bool = _impl.FAST_DEFAULT,
     ) -> None:
         super().__init__()
         if reward_unit not in ("chips", "bb"):
             raise ActionsError(f"reward_unit must be 'chips' or 'bb', got {reward_unit!r}")
-        raw, session, fast = as_bool(raw, "raw"), as_bool(session, "session"), as_bool(fast, "fast")
+        raw, session, fast = as_bool(raw, "raw"), as_bool(session, "session"), check_fast(fast)
         if max_hands is not None and as_int(max_hands, "max_hands") < 1:
             raise ValueError(f"max_hands must be at least 1, got {max_hands}")
         if render_mode not in (None, "human"):
@@ -164,8 +165,11 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
         self.hand = None
         self._summary = self.encoder.new_summary()
         self._seats = tuple(range(self.n))
-        self._kernel = Kernel(self.encoder, self.actions) if fast else None
-        if self._kernel is not None:
+        self._kernel = None
+        if fast:
+            from croupier.env import _fast  # compiled only (check_fast)
+
+            self._kernel = _fast.Kernel(self.encoder, self.actions)
             self._kernel.bind(self._summary)  # filled with zeros in place for each hand
         # last() may observe with the kernel itself (not raw, observe not overridden).
         self._inline = (

@@ -37,19 +37,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
+import croupier._impl as _impl
 from croupier._guard import Guard
-from croupier._validate import as_bool, as_int
-from croupier.env._fast import Kernel, checked_actions
-from croupier.env._rules import counts, deal_acting, mask_code, record
+from croupier._validate import as_int
+from croupier.env._rules import (
+    check_fast,
+    checked_actions,
+    counts,
+    deal_acting,
+    mask_code,
+    record,
+)
 from croupier.env.actions import DEFAULT_ACTIONS, Actions, ActionsError, Size, draw_hole
 from croupier.env.encoding import Encoder, check_chips
 from croupier.games import Game
 from croupier.hand import Hand
+
+if TYPE_CHECKING:
+    from croupier.env._fast import Kernel
 
 __all__ = ["DEAL_TRIES", "VectorEnv"]
 
@@ -63,6 +73,8 @@ class VectorEnv:
     ``fast=False`` steps the tables with the pure-Python :class:`Encoder` and
     :class:`Actions` instead of their compiled twin (:mod:`croupier.env._fast`):
     the same arrays, slower; the reference the compiled path is tested against.
+    It is the default under ``CROUPIER_IMPL=pure`` (:mod:`croupier._impl`), where
+    ``fast=True`` is a ``ValueError``.
     """
 
     def __init__(
@@ -73,10 +85,10 @@ class VectorEnv:
         *,
         actions: tuple[Size, ...] = DEFAULT_ACTIONS,
         seed: int | None = None,
-        fast: bool = True,
+        fast: bool = _impl.FAST_DEFAULT,
     ) -> None:
         n_tables = as_int(n_tables, "n_tables")
-        fast = as_bool(fast, "fast")
+        fast = check_fast(fast)
         if n_tables < 1:
             raise ValueError(f"n_tables must be at least 1, got {n_tables}")
         if not isinstance(game, Game):
@@ -99,7 +111,11 @@ class VectorEnv:
         self.rewards = np.zeros((n_tables, self.n), dtype=np.float32)
         self.dones = np.zeros(n_tables, dtype=bool)
         self._dones_bytes = self.dones.view(np.uint8)
-        self._kernel = Kernel(self.encoder, self.actions) if fast else None
+        self._kernel: Kernel | None = None
+        if fast:
+            from croupier.env import _fast  # compiled only (check_fast)
+
+            self._kernel = _fast.Kernel(self.encoder, self.actions)
         # The masks by mask code (env/_rules.py): four betting masks, then a draw's
         # row (each draw's mask is the list's own, filled per table).
         self._mask_table = np.array([*self.actions._masks, self.actions.draw_mask(0)])

@@ -1,6 +1,10 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False
 """The turn-by-turn state of :class:`croupier.env.PokerEnv`, compiled (``AECCore``).
 
+Plain Python, compiled with the C fields and types of ``_aec.pxd`` (Cython's
+pure-Python mode; under ``CROUPIER_IMPL=pure`` it runs as written, without the
+compiled kernel).
+
 PettingZoo's AEC protocol is bookkeeping around each move: whose turn it is,
 the rewards of the last step and the sums of them, who is terminated, and the
 extra step each terminated agent takes to leave.  ``AECCore`` holds that state
@@ -21,45 +25,44 @@ compiled kernel (:mod:`croupier.env._fast`) is not in use.
 ['player_0', 'player_0']
 """
 
-from cpython.dict cimport PyDict_GetItem
-from cpython.object cimport PyObject
-from cpython.pythread cimport PyThread_get_thread_ident
-
-from croupier.env._fast cimport Kernel
-from croupier.hand cimport Hand
+from __future__ import annotations
 
 from hashlib import blake2b
+from threading import get_ident
+from typing import Any
 
 from croupier._validate import as_int
-from croupier.env.actions import as_action
+from croupier.env._rules import as_action
 from croupier.errors import ConcurrentUse
+from croupier.hand import Hand
 
 # The seeds of the hands: SplitMix64 (Steele, Lea and Flood, 2014) over a state
 # set by reset(seed) (a 64-bit seed mixed by SplitMix64's output function, any
 # other int by a BLAKE2b digest); one addition and a few multiplications a hand,
-# where seeding a Mersenne Twister per reset costs microseconds.
-cdef unsigned long long _GOLDEN = 0x9E3779B97F4A7C15ULL
-cdef unsigned long long _SEED_SALT = 0x63726F7570696572ULL  # "croupier"
-cdef object _MAX_SEED = (1 << 64) - 1
+# where seeding a Mersenne Twister per reset costs microseconds.  Python ints masked
+# to 64 bits: the same seeds, compiled or not.
+_MASK = 0xFFFFFFFFFFFFFFFF  # 64 bits
+_GOLDEN = 0x9E3779B97F4A7C15
+_SEED_SALT = 0x63726F7570696572  # "croupier"
 
 
-cdef inline unsigned long long _mix(unsigned long long z) noexcept nogil:
-    """SplitMix64's output function."""
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+def _mix(z: int) -> int:
+    """SplitMix64's output function (of a 64-bit ``z``); compiled, a C function."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
 
 
-cdef object _seed_state(seed):
-    """The state of the hands' seeds after ``reset(seed=seed)``."""
+def _seed_state(seed: object) -> int:
+    """The state of the hands' seeds after ``reset(seed=seed)``; compiled, a C function."""
     seed = as_int(seed, "seed")
-    if 0 <= seed <= _MAX_SEED:
-        return _mix(<unsigned long long>seed ^ _SEED_SALT)
+    if 0 <= seed <= _MASK:
+        return _mix(seed ^ _SEED_SALT)
     digest = blake2b(str(seed).encode(), digest_size=8, person=b"croupier-env").digest()
     return int.from_bytes(digest, "little")
 
 
-cdef class AECCore:
+class AECCore:
     """The state and the hot methods of :class:`croupier.env.PokerEnv` (see the module's
     documentation); not used on its own.
 
@@ -73,32 +76,22 @@ cdef class AECCore:
     ['player_0']
     """
 
-    # What PettingZoo reads (the AEC protocol's attributes).
-    cdef public list agents, possible_agents
-    cdef public dict rewards, _cumulative_rewards, terminations, truncations, infos
-    cdef public object agent_selection, _skip_agent_selection
-    # The episode: the hand being played and, in a session, its table.
-    cdef public Hand hand
-    cdef public object table, _first_table, game, starting, max_hands, _summary
-    cdef public tuple _seats
-    # Set up by PokerEnv.__init__.
-    cdef public Kernel _kernel
-    cdef public bint raw, session, _inline, _rewarded
-    cdef public double scale
-    cdef public int _width
-    cdef public list _seat_agent
-    cdef public dict _agent_seat, _index, _zeros, _falses
-    cdef public unsigned long long _state
-    # The thread inside reset, step, last or observe (0: none): see _enter.
-    cdef unsigned long _owner
-    cdef int _depth
+    # The fields are declared in _aec.pxd (compiled: C fields).
+    hand: Hand | None
+    _kernel: Any
 
-    cdef int _enter(self, str what) except -1:
+    def __init__(self) -> None:
+        self._owner = 0  # no thread inside (compiled: the C fields start at 0)
+        self._depth = 0
+        super().__init__()
+
+    def _enter(self, what: str) -> int:
         """Claim the environment for this thread: another thread inside one of its
         calls is refused (:class:`ConcurrentUse`, nothing changes); the same thread
         may call again (observe within last).  No Python code runs between the
-        check and the claim, so no other thread can come in between."""
-        cdef unsigned long me = PyThread_get_thread_ident()
+        check and the claim, so no other thread can come in between (compiled; as
+        plain Python, under ``CROUPIER_IMPL=pure``, the claim is not atomic)."""
+        me = get_ident()
         if self._depth and self._owner != me:
             raise ConcurrentUse(
                 f"the environment is in use by another thread ({what} refused): "
@@ -108,27 +101,27 @@ cdef class AECCore:
         self._depth += 1
         return 0
 
-    cdef void _leave(self) noexcept:
+    def _leave(self) -> None:
         self._depth -= 1
 
-    def _guarded(self, what):
+    def _guarded(self, what: str) -> _Claim:
         """A context manager of _enter and _leave, for PokerEnv's Python methods."""
         return _Claim(self, what)
 
-    def agent_iter(self, max_iter=2**63):
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIter:
         """The agent to act, step after step, while any agent is left (at most ``max_iter``)."""
         return _AgentIter(self, max_iter)
 
-    def _clear_rewards(self):
-        cdef dict rewards = self.rewards
+    def _clear_rewards(self) -> None:
+        rewards = self.rewards
         for agent in rewards:
             rewards[agent] = 0
 
-    def _accumulate_rewards(self):
+    def _accumulate_rewards(self) -> None:
         self._accumulate()
 
-    cdef int _accumulate(self) except -1:
-        cdef dict cumulative = self._cumulative_rewards
+    def _accumulate(self) -> int:
+        cumulative = self._cumulative_rewards
         for agent, reward in self.rewards.items():
             cumulative[agent] += reward
         return 0
@@ -137,7 +130,7 @@ cdef class AECCore:
 
     # reset, last and step each guard their body the same way (_enter, try, _leave):
     # three lines a method, kept inline rather than a context manager object per call.
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode: a hand, or a session with ``session=True``; a ``seed`` makes
         it and every hand after it the same each time (``options`` is not read)."""
         self._enter("reset")
@@ -146,7 +139,7 @@ cdef class AECCore:
         finally:
             self._leave()
 
-    cdef int _reset(self, seed) except -1:
+    def _reset(self, seed: object) -> int:
         if seed is not None:
             self._state = _seed_state(seed)  # checked first: a bad seed changes nothing
         agents = self.possible_agents
@@ -168,11 +161,10 @@ cdef class AECCore:
             self.agent_selection = self._seat_agent[self.hand.actor]
         return 0
 
-    cdef int _deal(self) except -1:
+    def _deal(self) -> int:
         """The next hand: of the session's table, or else a hand from the starting stacks
         (agent ``player_i`` in seat ``i``); the betting summary starts from zeros."""
-        cdef tuple seats
-        self._state += _GOLDEN
+        self._state = (self._state + _GOLDEN) & _MASK
         seed = _mix(self._state)
         if self.table is None:
             self.hand = Hand(self.game, list(self.starting), seed=seed)
@@ -190,7 +182,7 @@ cdef class AECCore:
             self._summary.fill(0.0)
         return 0
 
-    def last(self, bint observe=True):
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's (observation, cumulative reward, terminated, truncated, info)."""
         self._enter("last")
         try:
@@ -198,18 +190,15 @@ cdef class AECCore:
         finally:
             self._leave()
 
-    cdef tuple _last(self, bint observe):
-        cdef PyObject* seat
+    def _last(self, observe: bool) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self._require_agents()
         agent = self.agent_selection
         terminated = self.terminations[agent]
         observation = None
         if observe:
-            seat = PyDict_GetItem(self._agent_seat, agent) if self._inline else NULL
-            if seat is not NULL and self.hand is not None:  # observe, inlined
-                observation = self._kernel._observe(
-                    self.hand, <object>seat, self._width, not terminated
-                )
+            seat = self._agent_seat.get(agent) if self._inline else None
+            if seat is not None and self.hand is not None:  # observe, inlined
+                observation = self._kernel._observe(self.hand, seat, self._width, not terminated)
             else:
                 observation = self.observe(agent)
         return (
@@ -220,7 +209,7 @@ cdef class AECCore:
             self.infos[agent],
         )
 
-    def _was_dead_step(self, action):
+    def _was_dead_step(self, action: object) -> None:
         """The step of a terminated or truncated agent: it leaves ``agents`` and every
         dictionary; the next such agent is selected, or else the one it stood in for."""
         if action is not None:
@@ -250,14 +239,14 @@ cdef class AECCore:
             self._clear_rewards()
             self._rewarded = False
 
-    cdef int _require_agents(self) except -1:
+    def _require_agents(self) -> int:
         if self.hand is None:
             raise ValueError("no episode yet: call reset() first")
         if not self.agents:
             raise ValueError("the episode is over (every agent has left): call reset()")
         return 0
 
-    def step(self, action):
+    def step(self, action: int | None) -> None:
         """Play ``action`` for the selected agent (``None`` for a terminated one); a
         refused action (an ``ActionsError``) changes nothing."""
         self._enter("step")
@@ -266,7 +255,7 @@ cdef class AECCore:
         finally:
             self._leave()
 
-    cdef int _step(self, action) except -1:
+    def _step(self, action: Any) -> int:
         self._require_agents()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -292,10 +281,8 @@ cdef class AECCore:
             self.agent_selection = self._seat_agent[hand.actor]
         return 0
 
-    cdef int _end_hand(self) except -1:
+    def _end_hand(self) -> int:
         """Reward the finished hand; in a session deal on (hands no one acts in too)."""
-        cdef Hand hand
-        cdef dict rewards
         table = self.table
         self._rewarded = True
         while True:
@@ -333,36 +320,30 @@ cdef class AECCore:
         return 0
 
 
-cdef class _Claim:
+class _Claim:
     """``with env._guarded(what):`` (AECCore._enter and _leave)."""
 
-    cdef AECCore env
-    cdef str what
-
-    def __init__(self, AECCore env not None, str what):
+    def __init__(self, env: AECCore, what: str) -> None:
         self.env, self.what = env, what
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         self.env._enter(self.what)
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.env._leave()
 
 
-cdef class _AgentIter:
+class _AgentIter:
     """``agent_iter``'s iterator (PettingZoo's semantics)."""
 
-    cdef AECCore env
-    cdef long long left
-
-    def __init__(self, AECCore env not None, max_iter):
+    def __init__(self, env: AECCore, max_iter: object) -> None:
         self.env = env
         self.left = max(0, min(as_int(max_iter, "max_iter"), 2**63 - 1))
 
-    def __iter__(self):
+    def __iter__(self) -> _AgentIter:
         return self
 
-    def __next__(self):
+    def __next__(self) -> str:
         if not self.env.agents or self.left <= 0:
             raise StopIteration
         self.left -= 1
