@@ -4,3 +4,4 @@
 cpdef list deal_order(object street, object seats, Py_ssize_t cards_left=*)
 cpdef tuple _plan(object game, int n)
 cpdef tuple _forced_bets(object game, tuple plan, int n)
+cdef tuple _bets_of(object game, int n)

@@ -101,23 +101,15 @@ def deal_order(
 
 # What the engine reads of a game at every deal, worked out once per game and
 # table size (games are immutable): (game, is_stud, fixed limit, draws, min_bet,
-# cards needed, (antes, blinds) or (None, None) when the game cannot seat that many,
-# whether any street deals up cards, the shared up cards of a game without them,
-# the game's cards as a list).
+# cards needed, the forced bets (_bets_of) or None when the game cannot seat that
+# many, whether any street deals up cards, the shared up cards of a game without
+# them, the game's cards as a list).
 # The cache is keyed by the game's id and holds the game, so the id stays its own
 # while cached; it is cleared when it reaches _PLANS_SIZE entries.
 _PLANS_SIZE = 1024
+_ForcedBets = tuple[tuple[int, ...], tuple[int, ...], int, int]
 _Plan = tuple[
-    "Game",
-    bool,
-    bool,
-    bool,
-    int,
-    int,
-    tuple[tuple[int, ...], tuple[int, ...]] | tuple[None, None],
-    bool,
-    list[list[int]],
-    list[int],
+    "Game", bool, bool, bool, int, int, _ForcedBets | None, bool, list[list[int]], list[int]
 ]
 _plans: dict[tuple[int, int], _Plan] = {}
 
@@ -135,12 +127,11 @@ def _plan(game: Game, n: int) -> _Plan:
             draws = True
         if street.up:
             ups = True
-    bets: tuple[tuple[int, ...], tuple[int, ...]] | tuple[None, None]
+    bets: _ForcedBets | None
     try:
-        antes, blinds = game.forced_bets(n)
-        bets = (tuple(antes), tuple(blinds))
+        bets = _bets_of(game, n)
     except ValueError:
-        bets = (None, None)
+        bets = None
     plan: _Plan = (
         game,
         game.is_stud,
@@ -160,19 +151,20 @@ def _plan(game: Game, n: int) -> _Plan:
     return plan
 
 
-def _forced_bets(
-    game: Game, plan: _Plan, n: int
-) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+def _forced_bets(game: Game, plan: _Plan, n: int) -> _ForcedBets:
+    """The antes and blinds of a hand of ``n`` players, and the largest live blind and
+    its seat (:func:`_bets_of`): the game's error when it cannot seat them."""
+    planned = plan[6]
+    return planned if planned is not None else _bets_of(game, n)
+
+
+def _bets_of(game: Game, n: int) -> _ForcedBets:
     """The antes and blinds of a hand of ``n`` players (the game's error when it cannot
     seat them), and the largest live blind (the big blind or a straddle) and its
     seat: the opening bet pre-flop, at its full amount even when posted all-in for
     less; the player to its left acts first."""
-    planned = plan[6]
-    if planned[0] is None or planned[1] is None:
-        found = game.forced_bets(n)  # raises the game's error
-        antes, blinds = tuple(found[0]), tuple(found[1])
-    else:
-        antes, blinds = planned[0], planned[1]
+    found = game.forced_bets(n)  # raises the game's error
+    antes, blinds = tuple(found[0]), tuple(found[1])
     live = [(amount, seat) for seat, amount in enumerate(blinds) if amount > 0]
     level, seat = max(live) if live else (0, n - 1)
     return antes, blinds, level, seat

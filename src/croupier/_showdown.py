@@ -118,7 +118,9 @@ def _showdown_values(
         if UNKNOWN in other:
             return None
     values, lows = _values_on(game, holes, tuple(board), live)
-    runs = tuple([_values_on(game, holes, tuple(other), live) for other in boards])
+    runs = (
+        tuple([_values_on(game, holes, tuple(other), live) for other in boards]) if boards else ()
+    )
     return values, lows, runs
 
 

@@ -94,7 +94,7 @@ class Hand:
     refused with :class:`croupier.errors.ConcurrentUse` and changes nothing.
     """
 
-    # The fields (typed in hand.pxd): slots, as in the compiled class.
+    # The fields (typed and described in hand.pxd): slots, as in the compiled class.
     __slots__ = tuple(
         "_able _acted _aggressor _auto _best_high _best_low _bets "  # noqa: SIM905
         "_blind_level _board _boards _bring_in_pending _bring_in_seat _busy _contributed _dead "
@@ -117,7 +117,6 @@ class Hand:
         auto_showdown: bool = True,
         runs: int = 1,
     ) -> None:
-        # (The fields are described where hand.pxd types them.)
         self._busy = False
         stacks = _checked_stacks(game, stacks)  # a list of its own
         n = len(stacks)
@@ -394,10 +393,8 @@ class Hand:
             return False  # all they can do is call (all-in) or fold
         if self._bring_in_pending and self._stacks[i] <= self.game.bring_in:
             return False  # a short bring-in seat can only post the bring-in (all-in)
-        if self._able < 2:
-            return False  # nobody left who could call a raise
-        if self._fixed and self._raises >= self.game.cap:
-            return False
+        if self._able < 2 or (self._fixed and self._raises >= self.game.cap):
+            return False  # nobody left who could call a raise, or the cap is reached
         acted = self._acted[i]
         if acted >= 0:
             # Fixed limit: half a bet re-opens; otherwise a full increment.
@@ -756,8 +753,7 @@ class Hand:
 
     def _start_draw(self) -> None:
         self._drawing = True
-        # No one folds during a draw and every hand keeps its size: the cards a
-        # draw can be served from are counted once.
+        # Counted once: no one folds during a draw and every hand keeps its size.
         self._free = _free_cards(self.game.deck, self._folded, self._holes)
         self._next_drawer(0)
 
@@ -968,8 +964,10 @@ class Hand:
     def _award(self) -> None:
         """The pots to the best hands still in (not folded, not mucked), and, when the
         engine shows down by itself, who showed and who mucked."""
-        n, folded = self._n, self._folded
-        values, lows = _award_values(self._values, self._lows, self._mucked, n)
+        n, folded, lows = self._n, self._folded, self._lows
+        values: list[int] = self._values  # type: ignore[assignment]  # () before a showdown
+        if not values or self._mucked is not None:
+            values, lows = _award_values(values, lows, self._mucked, n)
         money, dead = self._live_money(), sum(self._dead)
         received, returned = distribute(money, folded, values, lows, dead=dead)
         # The flags no longer change: the list itself is kept.
@@ -983,10 +981,11 @@ class Hand:
                     self._open_hand(i)
                 else:
                     self._history.append(_plain(2, i, self._street))
-        inputs, runs, street = self._settle_inputs, self._run_values, self._street
-        received, self._settlement = _payouts(
-            inputs, received, self.game.rake, runs, street, self._contributed, self._history
-        )
+        rake, runs, street = self.game.rake, self._run_values, self._street
+        if runs or rake is not None:  # else the pots are as distributed
+            received, self._settlement = _payouts(
+                self._settle_inputs, received, rake, runs, street, self._contributed, self._history
+            )
         self._received = tuple(received)
         contributed, stacks = self._contributed, self._stacks
         self._payoffs = tuple([received[i] - contributed[i] for i in range(n)])
