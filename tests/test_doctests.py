@@ -2,7 +2,8 @@
 
 One test walks the package with ``pkgutil`` (the pure-Python modules and the
 compiled ones: ``hands``, ``pots``, ``_equity_kernels``, ``env._fast``, and ``hand``,
-``env._rules`` and ``env._aec``, which Cython compiles from their ``.py``) and runs each example that ``doctest`` finds in
+``env._rules`` and ``env._aec``, which Cython compiles from their ``.py``) and runs
+each example that ``doctest`` finds in
 each module.  It counts them per module against the ``>>>`` lines of the
 module's source in ``src/croupier``: a module, a compiled function or a
 property whose examples doctest cannot see fails the test instead of being

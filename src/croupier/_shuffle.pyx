@@ -2,7 +2,7 @@
 # cython: initializedcheck=False, embedsignature=True
 """The key stream and the sort of a shuffle: cards ordered by 32-bit keys.
 
-The engine's shuffles (``croupier.hand._shuffled`` and ``_reshuffled``) give
+The engine's shuffles (``croupier._deck._shuffled`` and ``_reshuffled``) give
 each card a 32-bit key from a BLAKE2b stream keyed by the hand's seed and sort
 the cards by key, ties in the order given (docs/rules.md §1.5).  This module is
 both in C.
