@@ -25,10 +25,12 @@ collect_ignore = ORACLE if sys.version_info < (3, 11) else []
 
 # The environments' compiled kernel (env._fast: it cimports the compiled Hand) is
 # left out under CROUPIER_IMPL=pure, where the environments run fast=False: the
-# tests of the kernel (a ``fast=True`` case, or a test of test_env_fast.py that
-# compares the kernel with the pure paths) are deselected there; every other env
-# test runs on the pure-Python engine.
-KERNEL_TESTS = "test_env_fast.py"
+# tests of the kernel (a ``fast=True`` case, or a test marked ``kernel``) are
+# deselected there; every other env test runs on the pure-Python engine.
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "kernel: a test of the compiled env kernel (env._fast)")
 
 
 def is_kernel_test(item: pytest.Item) -> bool:
@@ -36,8 +38,7 @@ def is_kernel_test(item: pytest.Item) -> bool:
     callspec = getattr(item, "callspec", None)
     if callspec is not None and callspec.params.get("fast") is True:
         return True
-    name = item.name.partition("[")[0]
-    return item.path.name == KERNEL_TESTS and ("kernel" in name or "fast" in name)
+    return item.get_closest_marker("kernel") is not None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

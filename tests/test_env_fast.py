@@ -96,6 +96,7 @@ def same(a: tuple[np.ndarray, ...], b: tuple[np.ndarray, ...]) -> None:
         assert x.tobytes() == y.tobytes()  # bit for bit: no -0.0 for 0.0
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("name", [*BETTING_GAMES, *DRAW_GAMES])
 def test_vector_env_fast_and_pure_give_identical_arrays(name: str) -> None:
     game, stacks = {**BETTING_GAMES, **DRAW_GAMES}[name]
@@ -127,6 +128,7 @@ def random_move(hand: Hand, rng: random.Random, actions: Actions) -> None:
     actions.apply(hand, int(rng.choice(legal)))
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("name", [*BETTING_GAMES, *DRAW_GAMES])
 def test_kernel_encodes_every_seat_as_the_encoder_does(name: str) -> None:
     game, stacks = {**BETTING_GAMES, **DRAW_GAMES}[name]
@@ -158,6 +160,7 @@ def test_kernel_encodes_every_seat_as_the_encoder_does(name: str) -> None:
     assert checked > 40 * n
 
 
+@pytest.mark.kernel
 def test_kernel_encodes_the_short_handed_hands_of_a_session() -> None:
     """A session's later hands have fewer players than the layout's seats."""
     game = TexasHoldem(NO_LIMIT, (5, 10))
@@ -188,6 +191,7 @@ def test_kernel_encodes_the_short_handed_hands_of_a_session() -> None:
     assert len(sizes) >= 3  # players left: hands of several sizes were encoded
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize(
     "name", ["holdem-nl", "holdem-nl-deep", "holdem-pl", "stud", "leduc", *DRAW_GAMES]
 )
@@ -211,6 +215,7 @@ def test_kernel_plays_each_action_as_actions_does(name: str) -> None:
             assert ours.payoffs == theirs.payoffs
 
 
+@pytest.mark.kernel
 def test_kernel_refuses_what_actions_refuses() -> None:
     game = TexasHoldem(NO_LIMIT, (1, 2))
     hand = game.start([100, 100], seed=1)
@@ -309,6 +314,7 @@ AEC_CASES: dict[str, tuple[Game, list[int], dict[str, object]]] = {
 }
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("name", list(AEC_CASES))
 def test_poker_env_fast_and_pure_agree_step_by_step(name: str) -> None:
     game, stacks, options = AEC_CASES[name]
