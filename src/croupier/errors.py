@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["ConcurrentUse", "IllegalAction", "PHHError", "PHHWarning", "WrongBringIn"]
+__all__ = [
+    "ConcurrentUse",
+    "IllegalAction",
+    "PHHError",
+    "PHHWarning",
+    "SiteError",
+    "WrongBringIn",
+]
 
 MESSAGE_LIMIT = 500
 """The longest message of a :class:`PHHError` (and of the command line's error
@@ -122,3 +129,35 @@ class PHHWarning(UserWarning):
     >>> caught[0].category.__name__
     'PHHWarning'
     """
+
+
+class SiteError(PHHError):
+    """A poker site's hand history that cannot be read, or whose hand the rules
+    forbid or whose recorded results the replay does not reach.
+
+    Raised by :mod:`croupier.sites`; ``site`` is the site, ``hand`` the site's
+    hand number, ``path`` the file and ``line`` the line, when they are known
+    (its message names them).
+
+    >>> raise SiteError("hands.txt: hand 42, line 7: bad amount 'x'", site="PokerStars",
+    ...                 hand="42", line=7)
+    Traceback (most recent call last):
+    ...
+    croupier.errors.SiteError: hands.txt: hand 42, line 7: bad amount 'x'
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        site: str | None = None,
+        hand: str | None = None,
+        path: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(message, path=path, line=line)
+        self.site, self.hand = site, hand
+
+    def __reduce__(self) -> tuple[object, ...]:
+        where = {"site": self.site, "hand": self.hand, "path": self.path, "line": self.line}
+        return _rebuild, (type(self), str(self), where)

@@ -25,6 +25,10 @@ seats, are in :mod:`croupier.history_game`):
   against the replay's (``check=False`` turns that off): a tampered or
   inconsistent file raises :class:`~croupier.errors.PHHError`.  A player whose
   stack was ``inf`` is not checked.
+* A hand a poker site raked (the user field ``_rake``, docs/rules.md §7.2):
+  its ``finishing_stacks`` are checked net of that amount (each winner gives
+  up no more than it won, the others end as the engine says, and what the
+  winners gave up is the rake).
 * Unknown cards (``??``) stay unknown unless the player shows them later
   (``sm``); a showdown that depends on an unknown card leaves the hand
   ``unsettled`` (payoffs ``None``), never guessed.
@@ -47,13 +51,22 @@ seats, are in :mod:`croupier.history_game`):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 
 from croupier.actions import format_amount, from_events
 from croupier.cards import UNKNOWN, card_texts
 from croupier.dealer import Dealer
 from croupier.errors import IllegalAction, PHHError, WrongBringIn, excerpt
 from croupier.hand import Hand
-from croupier.history_game import per_seat, runs_for, setup_for, table_fields, unlimited_stack
+from croupier.history_game import (
+    RAKE_PERCENT_FIELD,
+    RAKE_TAKEN_FIELD,
+    per_seat,
+    runs_for,
+    setup_for,
+    table_fields,
+    unlimited_stack,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -269,7 +282,7 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
     recorded = history.finishing_stacks
     if check and recorded is not None and hand.is_over and not hand.unsettled:
         ours = hand.stacks
-        if [ours[seat] for seat in seat_of] != list(recorded):
+        if [ours[seat] for seat in seat_of] != list(recorded) or RAKE_TAKEN_FIELD in history.extra:
             _check_finishing_stacks(history, result)  # raises unless every mismatch is inf's
     return result
 
@@ -283,15 +296,70 @@ def _where(history: HandHistory, index: int) -> str:
 def _check_finishing_stacks(history: HandHistory, result: Replay) -> None:
     recorded = history.finishing_stacks
     assert recorded is not None
+    scale = history.scale
+    taken = _rake_taken(history)
+    if taken is not None:
+        _check_net_of_rake(history, result, recorded, taken)
+        return
     for p, (ours, theirs) in enumerate(zip(result.stacks, recorded, strict=True)):
         if history.starting_stacks[p] is not None and ours != theirs:
-            scale = history.scale
             raise PHHError(
                 f"field 'finishing_stacks': p{p + 1} ends the hand with "
                 f"{format_amount(ours, scale)}, the file says {format_amount(theirs, scale)} "
                 "(replay(..., check=False) skips this check)",
                 field="finishing_stacks",
             )
+
+
+def _rake_taken(history: HandHistory) -> int | None:
+    """The ``_rake`` field (the house's take a site recorded) in the hand's units, if there."""
+    value = history.extra.get(RAKE_TAKEN_FIELD)
+    if value is None:
+        return None
+    units = value * history.scale if type(value) is int or isinstance(value, Decimal) else None
+    if units is None or units != int(units) or units < 0:
+        raise PHHError(
+            f"field {RAKE_TAKEN_FIELD!r} must be an amount of the file's money, got "
+            f"{excerpt(repr(value))}",
+            field=RAKE_TAKEN_FIELD,
+        )
+    if history.extra.get(RAKE_PERCENT_FIELD) is not None:
+        raise PHHError(
+            f"field {RAKE_TAKEN_FIELD!r} (the rake a site took) and {RAKE_PERCENT_FIELD!r} "
+            "(a rake rule) cannot both be given",
+            field=RAKE_TAKEN_FIELD,
+        )
+    return int(units)
+
+
+def _check_net_of_rake(
+    history: HandHistory, result: Replay, recorded: Sequence[int], taken: int
+) -> None:
+    """The file's stacks are the engine's less the house's take: each winner gives up
+    between nothing and what it won, a player who won nothing ends as the engine says,
+    and what the winners gave up is the recorded take (docs/rules.md §7.2)."""
+    scale = history.scale
+    won = result.winnings or (0,) * len(recorded)
+    given = 0
+    for p, (ours, theirs) in enumerate(zip(result.stacks, recorded, strict=True)):
+        if history.starting_stacks[p] is None:
+            continue
+        if not 0 <= ours - theirs <= won[p]:
+            raise PHHError(
+                f"field 'finishing_stacks': p{p + 1} ends the hand with "
+                f"{format_amount(ours, scale)} before the rake (won "
+                f"{format_amount(won[p], scale)}), the file says "
+                f"{format_amount(theirs, scale)}",
+                field="finishing_stacks",
+            )
+        given += ours - theirs
+    if given != taken:
+        raise PHHError(
+            f"field 'finishing_stacks': the winners end the hand with "
+            f"{format_amount(given, scale)} less than the engine's settlement, the file's "
+            f"rake ({RAKE_TAKEN_FIELD!r}) is {format_amount(taken, scale)}",
+            field="finishing_stacks",
+        )
 
 
 def history_of(hand: Hand) -> HandHistory:

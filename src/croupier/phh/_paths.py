@@ -86,10 +86,10 @@ glob pattern), a file object, or an iterable of paths."""
 _PHH_SUFFIXES = (".phh", ".phhs")
 
 
-def files(source: Source) -> list[Path]:
+def files(source: Source, suffixes: tuple[str, ...] = _PHH_SUFFIXES) -> list[Path]:
     """The PHH files of ``source``: a path, a directory (every ``.phh`` and ``.phhs``
-    file under it, recursively), a glob pattern, or an iterable of those; each
-    directory's and pattern's files sorted, in the order given.
+    file under it, recursively; ``suffixes`` says which), a glob pattern, or an
+    iterable of those; each directory's and pattern's files sorted, in the order given.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -105,7 +105,7 @@ def files(source: Source) -> list[Path]:
             raise ValueError(f"expected a path, got {type(item).__name__}")
         path = Path(item)
         if path.is_dir():
-            found += sorted(p for p in path.rglob("*") if p.suffix in _PHH_SUFFIXES and p.is_file())
+            found += sorted(p for p in path.rglob("*") if p.suffix in suffixes and p.is_file())
         elif path.exists():
             found.append(path)
         elif glob.has_magic(str(item)):

@@ -1,0 +1,558 @@
+"""A poker site's hand, told line by line by a site's reader, made into a checked
+:class:`~croupier.phh.HandHistory`.
+
+Each site's reader (``_stars``, ``_gg`` …) knows its own text; this module
+knows none of it.  The reader calls a :class:`HandBuilder`'s methods in the
+order the text tells the hand (seats, forced bets, deals, actions, draws,
+shows and mucks, the money collected, the rake), naming players by the
+site's names and writing amounts as the site does; :meth:`HandBuilder.finish`
+gives the hand in PHH and plays it on the engine
+(:func:`croupier.replay.replay`): an action the rules forbid, or recorded
+results the engine does not reach, is a :class:`~croupier.errors.SiteError`
+naming the hand and the line.
+
+>>> from decimal import Decimal as D
+>>> b = HandBuilder("Example", "7", line=1)
+>>> b.game("NT", small_blind=D(1), big_blind=D(2))
+>>> b.seat(1, "Ann", D(100)); b.seat(2, "Bob", D(100)); b.button = 2
+>>> b.post("Bob", "sb", D(1)); b.post("Ann", "bb", D(2))
+>>> b.deal("Ann", ["Ah", "Kh"])
+>>> b.raise_to("Bob", D(6)); b.fold("Ann")
+>>> b.returned("Bob", D(4)); b.collect("Bob", D(4)); b.total = D(4)
+>>> hand = b.finish()
+>>> hand.players, hand.finishing_stacks, [a.to_text() for a in hand.actions][:2]
+(('Ann', 'Bob'), (98, 102), ['d dh p1 AhKh', 'd dh p2 ????'])
+
+Choices (docs/rules.md §7.2):
+
+* Players are the seats dealt in (a reader leaves out those sitting out),
+  ``p1`` the first seat after the button and the button last (stud: by seat
+  number); PHH's heads-up listing of the blinds is kept (the second entry is
+  ``p1``'s).
+* Forced bets are each player's posted amounts (a player all-in for less
+  posts what it has, as the engine does); a blind posted out of its
+  position (a new player's or a missed blind) is refused: croupier's PHH
+  has no field for it.
+* Hole cards known when dealt (the hero's) or shown (a show, or a muck the
+  site reveals) are written in the ``d dh`` lines, each in the place it was
+  dealt; others are ``??``.  A show is also a ``pN sm`` line, a muck a
+  ``pN sm`` line without cards.
+* The money each player put in is counted from the text (blinds, antes,
+  calls, bets and raises "to", less an uncalled bet returned); with the
+  money each collected it gives the ``finishing_stacks``, and the site's
+  total pot must be what they put in and what the winners collected plus the
+  rake.  The replay then checks the stacks net of the rake (the user field
+  ``_rake``).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+import croupier.replay as _replay
+from croupier.actions import Action
+from croupier.cards import UNKNOWN, card_code
+from croupier.errors import IllegalAction, PHHError, SiteError
+from croupier.history_game import RAKE_TAKEN_FIELD, RUNS_FIELD
+from croupier.phh import HandHistory
+from croupier.sites._money import SYMBOLS, scale_of
+from croupier.variants import from_phh, rules_of
+
+__all__ = ["Cancelled", "HandBuilder", "Post"]
+
+Post = Literal["sb", "bb", "straddle", "ante"]
+
+_ZERO = Decimal(0)
+
+
+class Cancelled(Exception):
+    """Raised by a site's reader for a hand the site cancelled (skipped and counted)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    number: int
+    name: str
+    stack: Decimal
+
+
+# An item of the hand, in the order told: (kind, name or None, payload, line).
+# kinds: "dh" (cards: list of str or None), "db" (cards), "f", "cc", "cbr" (Decimal to),
+# "pb", "sd" (cards), "sm" (cards or None), "run" (int).
+_Item = tuple[str, "str | None", object, int]
+
+
+class HandBuilder:
+    """One site hand being read: the reader's calls in the text's order (see the module).
+
+    Not thread-safe (a reader builds one hand at a time); amounts are
+    :class:`~decimal.Decimal` money as the site writes it.
+    """
+
+    def __init__(self, site: str, number: str, *, line: int = 1, path: str | None = None) -> None:
+        self.site, self.number, self.first_line, self.path = site, number, line, path
+        self.line = line  # the line being read (errors name it)
+        self.number_value: int | str = number  # the PHH ``hand`` field (an int where it is one)
+        self.code: str | None = None
+        self.small_blind: Decimal | None = None
+        self.big_blind: Decimal | None = None
+        self.small_bet: Decimal | None = None
+        self.big_bet: Decimal | None = None
+        self.bring_in_amount: Decimal | None = None
+        self.button: int | None = None
+        self.seat_count: int | None = None
+        self.table: str | None = None
+        self.time: _dt.datetime | None = None
+        self.time_zone: str | None = None
+        self.event: str | None = None
+        self.level: int | None = None
+        self.hero: str | None = None
+        self.currency: str | None = None
+        self.currency_symbol: str | None = None
+        self.total: Decimal | None = None
+        self.rake = _ZERO
+        self.extra: dict[str, object] = {}
+        self._seats: dict[str, _Seat] = {}
+        self._posts: dict[str, dict[str, Decimal]] = {}
+        self._items: list[_Item] = []
+        self._street = 0
+        self._street_bets: dict[str, Decimal] = {}
+        self._put_in: dict[str, Decimal] = {}
+        self._collected: dict[str, Decimal] = {}
+        self._dealt: dict[str, int] = {}  # cards dealt so far (stud)
+        self._folded: set[str] = set()
+        self._runs = 1
+        self._pending_draw: dict[str, int] = {}  # a draw's unknown replacements' item
+
+    # -- errors -------------------------------------------------------------------------
+
+    def error(self, message: str, line: int | None = None) -> SiteError:
+        """A :class:`SiteError` naming the file, the hand and the line (``line`` or the
+        line being read)."""
+        line = self.line if line is None else line
+        where = f"{self.path}: " if self.path else ""
+        return SiteError(
+            f"{where}{self.site} hand {self.number}, line {line}: {message}",
+            site=self.site,
+            hand=self.number,
+            path=self.path,
+            line=line,
+        )
+
+    # -- the table -------------------------------------------------------------------------
+
+    def game(
+        self,
+        code: str,
+        *,
+        small_blind: Decimal | None = None,
+        big_blind: Decimal | None = None,
+        small_bet: Decimal | None = None,
+        big_bet: Decimal | None = None,
+    ) -> None:
+        """The game (a PHH variant code such as ``NT``) and the stakes the header gives."""
+        try:
+            from_phh(code)
+        except ValueError:
+            raise self.error(f"unsupported game {code!r}") from None
+        self.code = code
+        self.small_blind, self.big_blind = small_blind, big_blind
+        self.small_bet, self.big_bet = small_bet, big_bet
+
+    def seat(self, number: int, name: str, stack: Decimal) -> None:
+        """A player dealt in: the seat's number, the player's name and stack."""
+        if name in self._seats:
+            raise self.error(f"player {name!r} is seated twice")
+        if stack <= 0:
+            raise self.error(f"player {name!r} has no chips")
+        self._seats[name] = _Seat(number, name, stack)
+
+    def is_seated(self, name: str) -> bool:
+        """Whether ``name`` is a player of the hand."""
+        return name in self._seats
+
+    def _player(self, name: str) -> str:
+        if name not in self._seats:
+            raise self.error(f"unknown player {name!r}")
+        return name
+
+    # -- forced bets ----------------------------------------------------------------------
+
+    def post(self, name: str, kind: Post, amount: Decimal) -> None:
+        """A forced bet: ``sb``, ``bb``, ``straddle`` (live) or ``ante`` (dead)."""
+        name = self._player(name)
+        posts = self._posts.setdefault(name, {})
+        if kind in posts:
+            raise self.error(f"player {name!r} posts a second {kind}")
+        posts[kind] = amount
+        if kind == "ante":
+            self._put_in[name] = self._put_in.get(name, _ZERO) + amount
+        else:
+            self._street_bets[name] = self._street_bets.get(name, _ZERO) + amount
+
+    # -- cards ----------------------------------------------------------------------------
+
+    def deal(self, name: str, cards: list[str | None]) -> None:
+        """Cards dealt to a player now (``None``: unknown); in stud, fewer than the street
+        deals are its up cards (the down cards before them unknown); after the player's
+        draw, its replacements."""
+        name = self._player(name)
+        pending = self._pending_draw.pop(name, None)
+        if pending is not None:
+            kind, who, old, line = self._items[pending]
+            assert isinstance(old, list)
+            if len(old) != len(cards):
+                raise self.error(f"{name} draws {len(old)} cards but is dealt {len(cards)}")
+            self._items[pending] = (kind, who, cards, line)
+            return
+        if self.code is not None and rules_of(from_phh(self.code)[1]).is_stud:
+            street = rules_of(from_phh(self.code)[1]).streets[self._street]
+            count = street.hole + street.up
+            if len(cards) > count:
+                raise self.error(f"{name} is dealt {len(cards)} cards on a street that deals {count}")
+            cards = [None] * (count - len(cards)) + cards
+            self._dealt[name] = self._dealt.get(name, 0) + count
+        self._items.append(("dh", name, cards, self.line))
+
+    def board(self, cards: list[str]) -> None:
+        """Community cards dealt now."""
+        self._items.append(("db", None, cards, self.line))
+
+    def street(self) -> None:
+        """The next betting round begins (its cards follow)."""
+        self._pad_stud()
+        for name, bet in self._street_bets.items():
+            self._put_in[name] = self._put_in.get(name, _ZERO) + bet
+        self._street_bets = {}
+        self._street += 1
+
+    def run(self, number: int) -> None:
+        """The board is run out again (run it twice: ``number`` 2 or 3)."""
+        self._runs = max(self._runs, number)
+        self._items.append(("run", None, number, self.line))
+
+    def _pad_stud(self) -> None:
+        """Stud: the street's cards of each player still in whom the text does not show."""
+        if self.code is None or not rules_of(from_phh(self.code)[1]).is_stud:
+            return
+        streets = rules_of(from_phh(self.code)[1]).streets
+        if self._street >= len(streets):
+            return
+        due = sum(s.hole + s.up for s in streets[: self._street + 1])
+        for name in self._seats:
+            have = self._dealt.get(name, 0)
+            if name not in self._folded and have < due:
+                self._items.append(("dh", name, [None] * (due - have), self.line))
+                self._dealt[name] = due
+
+    # -- actions --------------------------------------------------------------------------
+
+    def fold(self, name: str) -> None:
+        self._items.append(("f", self._player(name), None, self.line))
+        self._folded.add(name)
+
+    def check(self, name: str) -> None:
+        self._items.append(("cc", self._player(name), None, self.line))
+
+    def call(self, name: str, amount: Decimal) -> None:
+        """A call of ``amount`` more chips."""
+        name = self._player(name)
+        self._street_bets[name] = self._street_bets.get(name, _ZERO) + amount
+        self._items.append(("cc", name, None, self.line))
+
+    def bet(self, name: str, amount: Decimal) -> None:
+        """A bet of ``amount`` more chips (the player's bet of the round becomes its
+        earlier chips in the round and these)."""
+        self.raise_to(self._player(name), self._street_bets.get(name, _ZERO) + amount)
+
+    def raise_to(self, name: str, total: Decimal) -> None:
+        """A bet, raise or completion to ``total`` chips in this round."""
+        name = self._player(name)
+        self._street_bets[name] = total
+        self._items.append(("cbr", name, total, self.line))
+
+    def bring_in(self, name: str, amount: Decimal) -> None:
+        """A stud bring-in of ``amount``."""
+        name = self._player(name)
+        self.bring_in_amount = amount
+        self._street_bets[name] = self._street_bets.get(name, _ZERO) + amount
+        self._items.append(("pb", name, None, self.line))
+
+    def draw(self, name: str, discarded: list[str | None]) -> None:
+        """A draw: the cards thrown away (``None``: unknown; none: stands pat); the
+        replacements are unknown unless :meth:`deal` tells them next."""
+        name = self._player(name)
+        self._items.append(("sd", name, discarded, self.line))
+        if discarded:
+            self._pending_draw[name] = len(self._items)
+            self._items.append(("dr", name, [None] * len(discarded), self.line))
+
+    def returned(self, name: str, amount: Decimal) -> None:
+        """An uncalled bet given back."""
+        name = self._player(name)
+        self._street_bets[name] = self._street_bets.get(name, _ZERO) - amount
+
+    def show(self, name: str, cards: list[str]) -> None:
+        """A player shows its cards (all of them, in the order dealt)."""
+        self._items.append(("sm", self._player(name), cards, self.line))
+
+    def muck(self, name: str, cards: list[str] | None = None) -> None:
+        """A player mucks (``cards``: what the site reveals of them)."""
+        self._items.append(("sm", self._player(name), ("muck", cards or []), self.line))
+
+    def reveal(self, name: str, cards: list[str]) -> None:
+        """The cards of a player who mucked, as the site reveals them afterwards."""
+        name = self._player(name)
+        for i in range(len(self._items) - 1, -1, -1):
+            kind, who, payload, line = self._items[i]
+            if kind == "sm" and who == name and isinstance(payload, tuple):
+                self._items[i] = (kind, who, ("muck", cards), line)
+                return
+        self.muck(name, cards)
+
+    def collect(self, name: str, amount: Decimal) -> None:
+        """Money a player collected from a pot (net of the rake, as the site writes it)."""
+        name = self._player(name)
+        self._collected[name] = self._collected.get(name, _ZERO) + amount
+
+    # -- the hand ---------------------------------------------------------------------------
+
+    def _order(self) -> list[str]:
+        seats = sorted(self._seats.values(), key=lambda s: s.number)
+        assert self.code is not None
+        if rules_of(from_phh(self.code)[1]).is_stud:
+            return [s.name for s in seats]
+        if self.button is None:
+            raise self.error("the hand has no button")
+        after = [s for s in seats if s.number > self.button]
+        before = [s for s in seats if s.number <= self.button]
+        return [s.name for s in after + before]
+
+    def _blinds(self, order: list[str]) -> list[Decimal]:
+        """Each player's live blind or straddle, checked to be in its place."""
+        n = len(order)
+        blinds = [self._posts.get(name, {}) for name in order]
+        if n == 2:
+            blinds = blinds[::-1]  # heads-up the button posts the small blind
+        amounts = [_ZERO] * n
+        for i, posts in enumerate(blinds):
+            for kind, amount in posts.items():
+                if kind == "ante":
+                    continue
+                place = {"sb": 0, "bb": 1}.get(kind)
+                if place is None:  # a straddle: after the big blind, in turn
+                    place = 2 + sum(1 for p in blinds[2:i] if "straddle" in p)
+                if i != place:
+                    who = order[::-1][i] if n == 2 else order[i]
+                    raise self.error(
+                        f"{who} posts a {kind} out of its place (a missed or dead blind "
+                        "is not supported)"
+                    )
+                amounts[i] = amount
+        return amounts  # heads-up: PHH lists the small blind (the button's) first
+
+    def finish(self) -> HandHistory:
+        """The hand in PHH, replayed on the engine and checked (see the module)."""
+        if self.code is None:
+            raise self.error("the hand names no game")
+        if len(self._seats) < 2:
+            raise self.error("the hand has fewer than two players")
+        self.street()  # the last round's bets are put in
+        order = self._order()
+        index = {name: i for i, name in enumerate(order)}
+        rules = rules_of(from_phh(self.code)[1])
+        stud, letter = rules.is_stud, self.code[0]
+        starting = [self._seats[name].stack for name in order]
+        antes = [self._posts.get(name, {}).get("ante", _ZERO) for name in order]
+        blinds = None if stud else self._blinds(order)
+        put_in = [self._put_in.get(name, _ZERO) for name in order]
+        collected = [self._collected.get(name, _ZERO) for name in order]
+        if self.total is not None:
+            if sum(put_in) != self.total:
+                raise self.error(
+                    f"the players put {sum(put_in)} in the pot, the site's total is {self.total}"
+                )
+            if sum(collected) + self.rake != self.total:
+                raise self.error(
+                    f"the winners collected {sum(collected)} and the rake is {self.rake}, "
+                    f"the site's total pot is {self.total}"
+                )
+        finishing = [s - p + c for s, p, c in zip(starting, put_in, collected, strict=True)]
+        if any(f < 0 for f in finishing):
+            raise self.error("a player puts in more than its stack")
+        stakes: dict[str, Decimal | None] = {}
+        if letter == "F":
+            stakes["small_bet"], stakes["big_bet"] = self.small_bet, self.big_bet
+            if self.small_bet is None or self.big_bet is None:
+                raise self.error("a fixed-limit hand needs its small and big bets")
+        else:
+            stakes["min_bet"] = self.big_blind or max(blinds or [_ZERO]) or None
+            if stakes["min_bet"] is None:
+                raise self.error("the hand's big blind is not known")
+        if stud:
+            stakes["bring_in"] = self.bring_in_amount or _default_bring_in(self.small_bet)
+        actions_money = [a[2] for a in self._items if a[0] == "cbr"]
+        amounts: list[Decimal] = [
+            *starting, *antes, *(blinds or []), *finishing, *collected, self.rake,
+            *(v for v in stakes.values() if v is not None), *actions_money,  # type: ignore[misc]
+        ]  # fmt: skip
+        scale = scale_of(amounts)
+
+        def units(amount: Decimal) -> int:
+            return int(amount * scale)
+
+        actions, lines = self._actions(order, index, rules.is_draw, units)
+        extra = dict(self.extra)
+        if self.rake:
+            extra[RAKE_TAKEN_FIELD] = self.rake
+        if self._runs > 1:
+            extra[RUNS_FIELD] = self._runs
+        if self.hero is not None and self.hero in index:
+            extra["_hero"] = self.hero
+        when = self.time
+        try:
+            history = HandHistory(
+                variant=self.code,
+                antes=tuple(units(a) for a in antes),
+                blinds_or_straddles=None if blinds is None else tuple(units(b) for b in blinds),
+                starting_stacks=tuple(units(s) for s in starting),
+                actions=tuple(actions),
+                venue=self.site,
+                hand=self.number_value,
+                table=self.table,
+                event=self.event,
+                level=self.level,
+                seats=tuple(self._seats[name].number for name in order),
+                seat_count=self.seat_count,
+                players=tuple(order),
+                finishing_stacks=tuple(units(f) for f in finishing),
+                winnings=tuple(units(c) for c in collected),
+                currency=self.currency,
+                currency_symbol=self.currency_symbol
+                or next((s for s, c in SYMBOLS.items() if c == self.currency), None),
+                time=None if when is None else when.time(),
+                day=None if when is None else when.day,
+                month=None if when is None else when.month,
+                year=None if when is None else when.year,
+                time_zone_abbreviation=self.time_zone,
+                scale=scale,
+                extra=extra,
+                **{k: None if v is None else units(v) for k, v in stakes.items()},  # type: ignore[arg-type]
+            )
+        except PHHError as exc:
+            raise self.error(str(exc), self.first_line) from None
+        self._check(history, lines)
+        return history
+
+    def _actions(
+        self, order: list[str], index: dict[str, int], draw: bool, units: object
+    ) -> tuple[list[Action], list[int]]:
+        """The PHH actions of the items, and the line of each."""
+        to_units = units  # (a callable; typed loosely to keep the signature short)
+        assert callable(to_units)
+        known = self._known_cards(order, draw)
+        actions: list[Action] = []
+        lines: list[int] = []
+        assert self.code is not None
+        stud = rules_of(from_phh(self.code)[1]).is_stud
+        hole = rules_of(from_phh(self.code)[1]).streets[0].hole
+        if not stud:  # every player's first cards, before the first action
+            for name in order:
+                first = known.get(name, [None] * hole)[:hole]
+                actions.append(Action("dh", target=index[name], cards=_codes(self, first)))
+                lines.append(self.first_line)
+        for kind, name, payload, line in self._items:
+            self.line = line
+            if kind == "dh":
+                assert name is not None and isinstance(payload, list)
+                if not stud:
+                    continue  # written above
+                cards = known[name][: len(payload)]
+                known[name] = known[name][len(payload) :]
+                actions.append(Action("dh", target=index[name], cards=_codes(self, cards)))
+            elif kind == "dr":  # a draw's replacements
+                assert name is not None and isinstance(payload, list)
+                actions.append(Action("dh", target=index[name], cards=_codes(self, payload)))
+            elif kind == "db":
+                assert isinstance(payload, list)
+                actions.append(Action("db", cards=_codes(self, payload)))
+            elif kind == "run":  # the next board cards are run ``payload``'s
+                if payload == 1:
+                    continue
+                actions.append(Action("noop", comment=f"run {payload}"))
+            elif kind == "cbr":
+                assert isinstance(payload, Decimal)
+                actions.append(Action("cbr", actor=index[name], amount=to_units(payload)))  # type: ignore[arg-type]
+            elif kind == "sd":
+                assert isinstance(payload, list)
+                actions.append(Action("sd", actor=index[name], cards=_codes(self, payload)))  # type: ignore[index]
+            elif kind == "sm":  # a show (its cards) or a muck (none, or what the site revealed)
+                cards = payload if isinstance(payload, list) else []
+                actions.append(Action("sm", actor=index[name], cards=_codes(self, cards)))  # type: ignore[index]
+            else:
+                actions.append(Action(kind, actor=index[name]))  # type: ignore[arg-type,index]
+            lines.append(line)
+        return actions, lines
+
+    def _known_cards(self, order: list[str], draw: bool) -> dict[str, list[str | None]]:
+        """Each player's cards in the order dealt, unknown ones filled from its show
+        (or revealed muck); draw games: the first hand only, shows are final hands."""
+        dealt: dict[str, list[str | None]] = {}
+        for kind, name, payload, _ in self._items:
+            if kind == "dh" and name is not None and isinstance(payload, list):
+                dealt.setdefault(name, []).extend(payload)
+        if draw:
+            return dealt
+        for kind, name, payload, line in self._items:
+            if kind != "sm" or name is None:
+                continue
+            cards = payload[1] if isinstance(payload, tuple) else payload
+            assert isinstance(cards, list)
+            if not cards:
+                continue
+            have = dealt.setdefault(name, [])
+            if not have:
+                have.extend([None] * len(cards))
+            if len(cards) != len(have):
+                raise self.error(f"{name} shows {len(cards)} cards but holds {len(have)}", line)
+            for i, (held, shown) in enumerate(zip(have, cards, strict=True)):
+                if held is None:
+                    have[i] = shown
+                elif held != shown:
+                    raise self.error(f"{name} shows {shown} where it was dealt {held}", line)
+        return dealt
+
+    def _check(self, history: HandHistory, lines: list[int]) -> None:
+        """Replay ``history``; an error names the line of the action it concerns."""
+        where = {id(a): line for a, line in zip(history.actions, lines, strict=True)}
+        last = [self.first_line]
+
+        def watch(hand: object, seat: int, action: Action) -> None:
+            last[0] = where.get(id(action), last[0])
+
+        try:
+            result = _replay.replay(history, watch)
+        except (IllegalAction, PHHError, ValueError) as exc:
+            raise self.error(str(exc), last[0]) from None
+        if not result.is_over or result.unsettled:
+            state = "unsettled (cards not shown decide it)" if result.is_over else "not over"
+            raise self.error(f"the hand is {state} where the site's text ends", last[0])
+
+
+def _codes(builder: HandBuilder, cards: list[str | None]) -> tuple[int, ...]:
+    try:
+        return tuple(UNKNOWN if c is None else card_code(c) for c in cards)
+    except ValueError as exc:
+        raise builder.error(str(exc)) from None
+
+
+def _default_bring_in(small_bet: Decimal | None) -> Decimal:
+    """A stud bring-in the text does not show (every player completed): a quarter of the
+    small bet, or its half when a quarter is not a whole cent (it plays no part)."""
+    if small_bet is None:
+        return Decimal(1)
+    quarter = small_bet / 4
+    return quarter if quarter == quarter.quantize(Decimal("0.01")) else small_bet / 2

@@ -1,0 +1,62 @@
+"""The sites croupier reads, each with how its files are recognised, cut and read.
+
+>>> [site.name for site in SITES][:1], site_named("pokerstars").name
+(['PokerStars'], 'PokerStars')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+import croupier.sites._stars as _stars
+from croupier.phh import HandHistory
+from croupier.sites._split import Chunk, Splitter, by_header
+
+__all__ = ["SITES", "Site", "site_named"]
+
+
+class Site(NamedTuple):
+    """A site's reader: ``name``; ``detect(head)``, whether a file that begins with the
+    text ``head`` is this site's; ``split``, its file cut into hands; ``read(chunk,
+    path)``, one hand (a :class:`~croupier.errors.SiteError` for a bad one, a
+    ``Cancelled`` exception for one the site cancelled)."""
+
+    name: str
+    detect: Callable[[str], bool]
+    split: Splitter
+    read: Callable[[Chunk, "str | None"], HandHistory]
+
+
+def _first_line(starts_hand: Callable[[str], bool]) -> Callable[[str], bool]:
+    def detect(head: str) -> bool:
+        for line in head.splitlines():
+            if line.strip():
+                return starts_hand(line.lstrip("\ufeff"))
+        return False
+
+    return detect
+
+
+def _text_site(name: str, module: object) -> Site:
+    starts = module.starts_hand  # type: ignore[attr-defined]
+    read = module.read  # type: ignore[attr-defined]
+    return Site(
+        name,
+        _first_line(starts),
+        by_header(starts),
+        lambda chunk, path: read(chunk.lines, chunk.first_line, path),
+    )
+
+
+SITES: tuple[Site, ...] = (_text_site(_stars.SITE, _stars),)
+"""Every site read, in the order :func:`croupier.sites.detect` tries them."""
+
+
+def site_named(name: str) -> Site:
+    """The site called ``name`` (any case); a ``ValueError`` listing the sites otherwise."""
+    for site in SITES:
+        if site.name.lower() == str(name).lower():
+            return site
+    names = ", ".join(site.name for site in SITES)
+    raise ValueError(f"unknown site {str(name)[:40]!r} (sites: {names})")
