@@ -128,3 +128,30 @@ def test_handhq_recorded_winnings_are_what_croupier_pays_less_a_rake(path: Path)
         assert compared == 0  # IPN files record no winnings
     else:
         assert compared > 100 and 3 * exact > compared, (compared, exact)  # 45% to 60%
+
+
+_UNSEEN = (
+    "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+    "starting_stacks = [100, 100, 100]\n"
+    "actions = ['d dh p1 AsAd', 'd dh p2 ????', 'd dh p3 ????', 'p3 cc', 'p1 cc', 'p2 cc',"
+    " 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'p3 cc', 'd db Js', 'p1 cc', 'p2 cc', 'p3 cc',"
+    " 'd db 3c', 'p1 cc', 'p2 cc', 'p3 cc', {shows}]\n"
+)
+
+
+def test_a_loser_who_mucks_unseen_cards_settles_the_hand() -> None:
+    # A site's history: the losers' cards are never seen, their mucks are the file's.
+    text = _UNSEEN.format(shows="'p1 sm AsAd', 'p2 sm', 'p3 sm'")
+    result = replay(phh.loads(text))
+    assert result.is_over and not result.unsettled
+    assert result.payoffs == (4, -2, -2)
+    assert [str(e.kind) for e in result.hand.events[-4:]] == ["show", "muck", "muck", "award"]
+
+
+def test_an_unseen_hand_not_mucked_leaves_the_hand_unsettled() -> None:
+    # p3's cards are unknown and the file does not muck them: they might win.
+    result = replay(phh.loads(_UNSEEN.format(shows="'p1 sm AsAd', 'p2 sm'")))
+    assert result.is_over and result.unsettled and result.payoffs is None
+    # The first to show with unseen cards, and no muck: unsettled too.
+    result = replay(phh.loads(_UNSEEN.format(shows="'p3 sm'").replace("AsAd", "????", 1)))
+    assert result.unsettled

@@ -7,7 +7,7 @@ cimport cython
 cpdef tuple _showdown_order(object aggressor, object previous_aggressor, object first_actor, bint stud, list folded)
 @cython.locals(k=Py_ssize_t)
 cpdef _reveal(object revealed, list holes, list live)
-cpdef object _showdown_values(object game, list holes, list folded, object revealed, list board, tuple boards)
+cpdef object _showdown_values(object game, list holes, list folded, object revealed, list board, tuple boards, bint unknown_ok=*)
 cdef tuple _values_on(object game, list holes, tuple board, list live)
 @cython.locals(n=int)
 cpdef tuple _split_runs(list money, list folded, list runs, object dead, list returned, object rake, int street, list contributed)

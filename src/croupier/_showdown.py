@@ -102,26 +102,32 @@ def _showdown_values(
     revealed: Sequence[Sequence[int]] | None,
     board: list[int],
     boards: tuple[list[int], ...],
-) -> tuple[list[int], list[int] | None, tuple[_Values, ...]] | None:
+    unknown_ok: bool = False,
+) -> tuple[list[int], list[int] | None, tuple[_Values, ...], list[int]] | None:
     """The values (and lows, in the hi/lo games) of the hands still in on the board, and
-    on each other run's board; None when an unknown card leaves the hand unsettled.
-    A dealer's ``revealed`` cards first fill the hands' unknown cards."""
+    on each other run's board, and the seats whose hands hold an unknown card; None
+    when an unknown card leaves the hand unsettled.  A dealer's ``revealed`` cards
+    first fill the hands' unknown cards.  With ``unknown_ok`` (a showdown whose
+    players decide, one board) a hand with an unknown card is valued 0, the worst,
+    and listed: the hand settles only if its player mucks it (a hand history whose
+    loser mucks unseen cards), else it is left unsettled (docs/rules.md §6.8)."""
     live = [i for i in range(len(folded)) if not folded[i]]
     if revealed is not None:
         _reveal(revealed, holes, live)
     if UNKNOWN in board:
         return None
-    for i in live:
-        if UNKNOWN in holes[i]:
-            return None
+    unknown = [i for i in live if UNKNOWN in holes[i]]
+    if unknown and (not unknown_ok or boards):
+        return None
     for other in boards:
         if UNKNOWN in other:
             return None
-    values, lows = _values_on(game, holes, tuple(board), live)
+    known = [i for i in live if UNKNOWN not in holes[i]] if unknown else live
+    values, lows = _values_on(game, holes, tuple(board), known)
     runs = (
         tuple([_values_on(game, holes, tuple(other), live) for other in boards]) if boards else ()
     )
-    return values, lows, runs
+    return values, lows, runs, unknown
 
 
 def _values_on(

@@ -83,7 +83,7 @@ cdef class Hand:
     cdef object _showdown
     cdef bint _shown_early, _showing
     cdef int _show_k
-    cdef object _values, _lows, _best_high, _best_low, _mucked
+    cdef object _values, _lows, _best_high, _best_low, _mucked, _unknown
     # The betting round (set by _begin_betting): the street's index, what each seat
     # faced when it last acted (-1: not yet), the amount to match, the last full
     # raise increment, the amount after the last full raise, bets and raises made,

@@ -102,7 +102,7 @@ class Hand:
         "_given _history _holes _increment _last_blind_seat _live _lows _min_bet _muck _mucked "
         "_n _payoffs _plan _previous_aggressor _raises _received _reshuffles _revealed "
         "_run_values _runs _seed _settle_inputs _settlement _show_k _showdown _showing "
-        "_shown_early _stacks _starting _streams _street _stud _taken _to_match _unit _up "
+        "_shown_early _stacks _starting _streams _street _stud _taken _to_match _unit _unknown _up "
         "_values _winnings actor game unsettled".split()
     )
 
@@ -165,6 +165,7 @@ class Hand:
         self._values: Sequence[int] = ()
         self._lows: list[int] | None = None
         self._mucked: list[bool] | None = None
+        self._unknown: list[int] | None = None  # showdown hands with an unknown card
         self.actor: int | None = None
         self._acted: list[int] = []
         self._aggressor: int | None = None
@@ -919,25 +920,34 @@ class Hand:
             aggressor, previous = self._aggressor, self._previous_aggressor
             self._showdown = _showdown_order(aggressor, previous, first, self._stud, folded)
             revealed, board, boards = self._revealed, self._board, self._boards
-            found = _showdown_values(self.game, holes, folded, revealed, board, boards)
+            found = _showdown_values(
+                self.game, holes, folded, revealed, board, boards, not self._auto
+            )
             if found is None:  # an unknown card: the hand is left unsettled
-                self.unsettled = True
-                self._received = tuple(self._contributed)  # no payoffs
+                self._leave_unsettled()
                 return
-            self._values, self._lows, self._run_values = found
+            self._values, self._lows, self._run_values, unknown = found
+            self._unknown = unknown or None
             if not self._auto and not self._shown_early:
                 self._walk_showdown()
                 return
         self._award()
 
+    def _leave_unsettled(self) -> None:
+        """An unknown card decides the showdown: no payoffs (``unsettled``)."""
+        self.unsettled = True
+        self._received = tuple(self._contributed)
+
     def _walk_showdown(self) -> None:
         """``auto_showdown=False``: open the hands in showdown order until one needs its
-        player's decision (the actor), else award the pots."""
+        player's decision (the actor), else award the pots.  A hand with an unknown
+        card always asks (its player may muck it)."""
         order = self._showdown
         k = self._show_k
+        unknown = self._unknown
         while k < len(order):
             i = order[k]
-            if k and not self._beats_best(i):
+            if (k and not self._beats_best(i)) or (unknown is not None and i in unknown):
                 self._show_k, self._showing, self.actor = k, True, i
                 return
             self._open_hand(i)
@@ -963,8 +973,13 @@ class Hand:
 
     def _award(self) -> None:
         """The pots to the best hands still in (not folded, not mucked), and, when the
-        engine shows down by itself, who showed and who mucked."""
+        engine shows down by itself, who showed and who mucked.  A hand with an unknown
+        card that was shown, not mucked, leaves the hand unsettled."""
         n, folded, lows = self._n, self._folded, self._lows
+        unknown, mucked = self._unknown, self._mucked
+        if unknown is not None and (mucked is None or not all([mucked[i] for i in unknown])):
+            self._leave_unsettled()
+            return
         values: list[int] = self._values  # type: ignore[assignment]  # () before a showdown
         if not values or self._mucked is not None:
             values, lows = _award_values(values, lows, self._mucked, n)

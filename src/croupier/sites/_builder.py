@@ -125,6 +125,7 @@ class HandBuilder:
         self._dealt: dict[str, int] = {}  # cards dealt so far (stud)
         self._folded: set[str] = set()
         self._runs = 1
+        self._board_cards = 0
         self._pending_draw: dict[str, int] = {}  # a draw's unknown replacements' item
 
     # -- errors -------------------------------------------------------------------------
@@ -218,8 +219,10 @@ class HandBuilder:
         self._items.append(("dh", name, cards, self.line))
 
     def board(self, cards: list[str]) -> None:
-        """Community cards dealt now."""
+        """Community cards dealt now (stud: the last card, when the deck cannot give
+        every player one)."""
         self._items.append(("db", None, cards, self.line))
+        self._board_cards += len(cards)
 
     def street(self) -> None:
         """The next betting round begins (its cards follow)."""
@@ -241,7 +244,7 @@ class HandBuilder:
         streets = rules_of(from_phh(self.code)[1]).streets
         if self._street >= len(streets):
             return
-        due = sum(s.hole + s.up for s in streets[: self._street + 1])
+        due = sum(s.hole + s.up for s in streets[: self._street + 1]) - self._board_cards
         for name in self._seats:
             have = self._dealt.get(name, 0)
             if name not in self._folded and have < due:
@@ -332,27 +335,47 @@ class HandBuilder:
         return [s.name for s in after + before]
 
     def _blinds(self, order: list[str]) -> list[Decimal]:
-        """Each player's live blind or straddle, checked to be in its place."""
+        """Each player's live blind or straddle, checked to be in its place; a blind
+        posted short by a player all in is the game's (the engine posts what it has)."""
         n = len(order)
-        blinds = [self._posts.get(name, {}) for name in order]
-        if n == 2:
-            blinds = blinds[::-1]  # heads-up the button posts the small blind
+        names = order[::-1] if n == 2 else order  # heads-up the button posts the small blind
+        stakes = {"sb": self.small_blind, "bb": self.big_blind}
+        if self.small_bet is not None:  # fixed limit: the big blind is the small bet
+            stakes = {"sb": self.small_bet / 2, "bb": self.small_bet}
         amounts = [_ZERO] * n
-        for i, posts in enumerate(blinds):
-            for kind, amount in posts.items():
+        straddles = 0
+        for i, name in enumerate(names):
+            for kind, amount in self._posts.get(name, {}).items():
                 if kind == "ante":
                     continue
                 place = {"sb": 0, "bb": 1}.get(kind)
                 if place is None:  # a straddle: after the big blind, in turn
-                    place = 2 + sum(1 for p in blinds[2:i] if "straddle" in p)
+                    place = 2 + straddles
+                    straddles += 1
                 if i != place:
-                    who = order[::-1][i] if n == 2 else order[i]
                     raise self.error(
-                        f"{who} posts a {kind} out of its place (a missed or dead blind "
+                        f"{name} posts a {kind} out of its place (a missed or dead blind "
                         "is not supported)"
                     )
+                game = stakes.get(kind)
+                if game is not None and amount < game and self._all_in_posting(name, amount):
+                    amount = game
                 amounts[i] = amount
         return amounts  # heads-up: PHH lists the small blind (the button's) first
+
+    def _all_in_posting(self, name: str, amount: Decimal) -> bool:
+        """Whether ``name``'s forced bets (``amount`` and its ante) are its whole stack."""
+        ante = self._posts.get(name, {}).get("ante", _ZERO)
+        return amount + ante >= self._seats[name].stack
+
+    def _antes(self, order: list[str]) -> list[Decimal]:
+        """Each player's ante; one posted short by a player all in is the others' largest."""
+        posted = [self._posts.get(name, {}).get("ante", _ZERO) for name in order]
+        most = max(posted)
+        return [
+            most if 0 < a < most and a >= self._seats[name].stack else a
+            for a, name in zip(posted, order, strict=True)
+        ]
 
     def finish(self) -> HandHistory:
         """The hand in PHH, replayed on the engine and checked (see the module)."""
@@ -366,7 +389,7 @@ class HandBuilder:
         rules = rules_of(from_phh(self.code)[1])
         stud, letter = rules.is_stud, self.code[0]
         starting = [self._seats[name].stack for name in order]
-        antes = [self._posts.get(name, {}).get("ante", _ZERO) for name in order]
+        antes = self._antes(order)
         blinds = None if stud else self._blinds(order)
         put_in = [self._put_in.get(name, _ZERO) for name in order]
         collected = [self._collected.get(name, _ZERO) for name in order]
@@ -516,9 +539,9 @@ class HandBuilder:
             have = dealt.setdefault(name, [])
             if not have:
                 have.extend([None] * len(cards))
-            if len(cards) != len(have):
+            if len(cards) > len(have):  # (fewer: shown before the last cards, all in)
                 raise self.error(f"{name} shows {len(cards)} cards but holds {len(have)}", line)
-            for i, (held, shown) in enumerate(zip(have, cards, strict=True)):
+            for i, (held, shown) in enumerate(zip(have, cards)):
                 if held is None:
                     have[i] = shown
                 elif held != shown:
@@ -550,9 +573,10 @@ def _codes(builder: HandBuilder, cards: list[str | None]) -> tuple[int, ...]:
 
 
 def _default_bring_in(small_bet: Decimal | None) -> Decimal:
-    """A stud bring-in the text does not show (every player completed): a quarter of the
-    small bet, or its half when a quarter is not a whole cent (it plays no part)."""
+    """A stud bring-in the text does not show (the first player completed, so it plays
+    no part): the smallest amount written as the small bet is (one chip, one cent)."""
     if small_bet is None:
         return Decimal(1)
-    quarter = small_bet / 4
-    return quarter if quarter == quarter.quantize(Decimal("0.01")) else small_bet / 2
+    exponent = small_bet.as_tuple().exponent
+    unit = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
+    return unit if unit < small_bet else small_bet / 2

@@ -216,6 +216,8 @@ def _read(b: HandBuilder, lines: Sequence[str], first_line: int, header: str) ->
                 raise Cancelled
             if name in ("HOLE CARDS", "SHOW DOWN") or name.endswith("SHOW DOWN"):
                 section = "play"
+                if name == "HOLE CARDS" and "[" in line:  # Courchevel's first board card
+                    b.board(_cards(line)[-1])
                 continue
             first, _, rest = name.partition(" ")
             if first in _RUNS and rest in streets:  # run it twice
@@ -237,7 +239,7 @@ def _read(b: HandBuilder, lines: Sequence[str], first_line: int, header: str) ->
             if streets[name] > 0:
                 b.street()
             groups = _cards(line)
-            if groups and not stud:
+            if groups:  # (stud: a community card, when the deck runs short)
                 b.board(groups[-1])
             continue
         if section == "seats":
