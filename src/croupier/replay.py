@@ -73,7 +73,7 @@ if TYPE_CHECKING:
     from croupier.actions import Action
     from croupier.phh import HandHistory
 
-__all__ = ["Replay", "history_of", "replay"]
+__all__ = ["Replay", "check_stacks", "history_of", "replay"]
 
 
 class _HistoryDealer(Dealer):
@@ -279,12 +279,32 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
             hand.show()
     dealer.check_shown(hand)
     result = Replay(history, hand, seat_of)
+    if check:
+        check_stacks(history, result)
+    return result
+
+
+def check_stacks(history: HandHistory, result: Replay) -> None:
+    r"""The check :func:`replay` makes unless ``check=False``: a complete, settled hand
+    ends on the file's ``finishing_stacks`` (net of a site's ``_rake``), else a
+    :class:`~croupier.errors.PHHError` naming the player.
+
+    >>> from croupier import phh
+    >>> text = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+    ...         "starting_stacks = [50, 50]\nactions = ['p2 f']\nfinishing_stacks = [52, 48]\n")
+    >>> result = replay(phh.loads(text), check=False)
+    >>> check_stacks(phh.loads(text), result)
+    Traceback (most recent call last):
+    ...
+    croupier.errors.PHHError: field 'finishing_stacks': p1 ends the hand with 51, the file says 52 (replay(..., check=False) skips this check)
+    """
     recorded = history.finishing_stacks
-    if check and recorded is not None and hand.is_over and not hand.unsettled:
+    hand = result.hand
+    if recorded is not None and hand.is_over and not hand.unsettled:
         ours = hand.stacks
+        seat_of = result.seats
         if [ours[seat] for seat in seat_of] != list(recorded) or RAKE_TAKEN_FIELD in history.extra:
             _check_finishing_stacks(history, result)  # raises unless every mismatch is inf's
-    return result
 
 
 def _where(history: HandHistory, index: int) -> str:

@@ -112,7 +112,8 @@ class HandBuilder:
         self.hero: str | None = None
         self.currency: str | None = None
         self.currency_symbol: str | None = None
-        self.total: Decimal | None = None
+        self._total: Decimal | None = None
+        self._total_line = line
         self.rake = _ZERO
         self.extra: dict[str, object] = {}
         self._seats: dict[str, _Seat] = {}
@@ -126,7 +127,17 @@ class HandBuilder:
         self._folded: set[str] = set()
         self._runs = 1
         self._board_cards = 0
+        self._cashouts: dict[str, Decimal] = {}
         self._pending_draw: dict[str, int] = {}  # a draw's unknown replacements' item
+
+    @property
+    def total(self) -> Decimal | None:
+        """The site's total pot (what the players put in, less uncalled bets), if written."""
+        return self._total
+
+    @total.setter
+    def total(self, amount: Decimal | None) -> None:
+        self._total, self._total_line = amount, self.line
 
     # -- errors -------------------------------------------------------------------------
 
@@ -258,7 +269,11 @@ class HandBuilder:
         self._folded.add(name)
 
     def check(self, name: str) -> None:
-        self._items.append(("cc", self._player(name), None, self.line))
+        name = self._player(name)
+        bets = self._street_bets
+        if bets and bets.get(name, _ZERO) < max(bets.values()):
+            raise self.error(f"{name} checks facing a bet")
+        self._items.append(("cc", name, None, self.line))
 
     def call(self, name: str, amount: Decimal) -> None:
         """A call of ``amount`` more chips."""
@@ -315,6 +330,14 @@ class HandBuilder:
                 self._items[i] = (kind, who, ("muck", cards), line)
                 return
         self.muck(name, cards)
+
+    def cash_out(self, name: str, amount: Decimal) -> None:
+        """A player sold its share of the pot to the site before the cards were out (an
+        all-in cash-out or insurance): paid outside the pot, so the pot is awarded by the
+        cards as usual; kept as the user field ``_cashout`` (each player's amount, in
+        the file's money, 0 for none)."""
+        name = self._player(name)
+        self._cashouts[name] = self._cashouts.get(name, _ZERO) + amount
 
     def collect(self, name: str, amount: Decimal) -> None:
         """Money a player collected from a pot (net of the rake, as the site writes it)."""
@@ -393,16 +416,6 @@ class HandBuilder:
         blinds = None if stud else self._blinds(order)
         put_in = [self._put_in.get(name, _ZERO) for name in order]
         collected = [self._collected.get(name, _ZERO) for name in order]
-        if self.total is not None:
-            if sum(put_in) != self.total:
-                raise self.error(
-                    f"the players put {sum(put_in)} in the pot, the site's total is {self.total}"
-                )
-            if sum(collected) + self.rake != self.total:
-                raise self.error(
-                    f"the winners collected {sum(collected)} and the rake is {self.rake}, "
-                    f"the site's total pot is {self.total}"
-                )
         finishing = [s - p + c for s, p, c in zip(starting, put_in, collected, strict=True)]
         if any(f < 0 for f in finishing):
             raise self.error("a player puts in more than its stack")
@@ -433,6 +446,8 @@ class HandBuilder:
             extra[RAKE_TAKEN_FIELD] = self.rake
         if self._runs > 1:
             extra[RUNS_FIELD] = self._runs
+        if self._cashouts:
+            extra["_cashout"] = tuple(self._cashouts.get(name, _ZERO) for name in order)
         if self.hero is not None and self.hero in index:
             extra["_hero"] = self.hero
         when = self.time
@@ -467,7 +482,7 @@ class HandBuilder:
             )
         except PHHError as exc:
             raise self.error(str(exc), self.first_line) from None
-        self._check(history, lines)
+        self._check(history, lines, put_in, collected)
         return history
 
     def _actions(
@@ -548,8 +563,11 @@ class HandBuilder:
                     raise self.error(f"{name} shows {shown} where it was dealt {held}", line)
         return dealt
 
-    def _check(self, history: HandHistory, lines: list[int]) -> None:
-        """Replay ``history``; an error names the line of the action it concerns."""
+    def _check(
+        self, history: HandHistory, lines: list[int], put_in: list[Decimal], collected: list[Decimal]
+    ) -> None:
+        """Replay ``history`` (an error names the line of the action it concerns), check the
+        site's total pot, then the stacks the text gives against the engine's."""
         where = {id(a): line for a, line in zip(history.actions, lines, strict=True)}
         last = [self.first_line]
 
@@ -557,12 +575,29 @@ class HandBuilder:
             last[0] = where.get(id(action), last[0])
 
         try:
-            result = _replay.replay(history, watch)
+            result = _replay.replay(history, watch, check=False)
         except (IllegalAction, PHHError, ValueError) as exc:
             raise self.error(str(exc), last[0]) from None
         if not result.is_over or result.unsettled:
             state = "unsettled (cards not shown decide it)" if result.is_over else "not over"
             raise self.error(f"the hand is {state} where the site's text ends", last[0])
+        total = self._total
+        if total is not None:
+            if sum(put_in) != total:
+                raise self.error(
+                    f"the players put {sum(put_in)} in the pot, the site's total is {total}",
+                    self._total_line,
+                )
+            if sum(collected) + self.rake != total:
+                raise self.error(
+                    f"the winners collected {sum(collected)} and the rake is {self.rake}, "
+                    f"the site's total pot is {total}",
+                    self._total_line,
+                )
+        try:
+            _replay.check_stacks(history, result)
+        except PHHError as exc:
+            raise self.error(str(exc), self._total_line) from None
 
 
 def _codes(builder: HandBuilder, cards: list[str | None]) -> tuple[int, ...]:

@@ -89,6 +89,12 @@ _IDLE = (
     " has returned",
     " was removed from the table",
     " is no longer",
+    " finished the tournament",
+    " wins the tournament",
+    " wins the $",
+    " wins an entry to ",
+    " re-buys and receives ",
+    " takes the add-on and receives ",
 )
 
 
@@ -363,6 +369,10 @@ def _other_line(b: HandBuilder, line: str) -> None:
         if b.hero is None and (len(groups[0]) > 1 or b.code is None or b.code[1:] not in ("7S", "7S/8", "R")):
             b.hero = name
         b.deal(name, list(groups[-1]))  # type: ignore[arg-type]
+        return
+    if " cashed out the hand for " in line:  # PokerStars' all-in cash out
+        name, _, rest = line.partition(" cashed out the hand for ")
+        b.cash_out(name, money(rest.split(" | ")[0]))
         return
     if line.startswith("Uncalled bet ("):
         amount, _, name = line[14:].partition(") returned to ")
