@@ -102,10 +102,18 @@ def corrupt(old: str, new: str) -> str:
     ("old", "new", "problem"),
     [
         ("玩家一: calls $1.10", "玩家一: calls $1.20", "0002, line 50: the players put 3.25"),
-        ("Hero: bets $1.60", "Hero: bets $0.01", "0002, line 44: action 11 .p2 cbr 0.01.: seat 1 may raise"),
+        (
+            "Hero: bets $1.60",
+            "Hero: bets $0.01",
+            "0002, line 44: action 11 .p2 cbr 0.01.: seat 1 may raise",
+        ),
         ("Jürgen: folds\n玩家一: folds", "Jürgen: checks\n玩家一: folds", "line 13: Jürgen checks"),
         ("Hero collected $3.01", "Hero collected $3.10", "0002, line 50: the winners collected"),
-        ("Jürgen collected $1.70", "Jürgen collected $1.75", "0004, line 126: the winners collected 1.75 and the rake is 0.05"),
+        (
+            "Jürgen collected $1.70",
+            "Jürgen collected $1.75",
+            "0004, line 126: the winners collected 1.75 and the rake is 0.05",
+        ),
     ],
 )
 def test_a_bad_hand_names_the_file_the_hand_and_the_line(old: str, new: str, problem: str) -> None:
@@ -121,11 +129,11 @@ def test_a_bad_hand_names_the_file_the_hand_and_the_line(old: str, new: str, pro
 
 
 def test_unknown_lines_and_games_are_errors() -> None:
-    text = corrupt("Ñandú said, \"gl all\"", "Ñandú waves")
+    text = corrupt('Ñandú said, "gl all"', "Ñandú waves")
     with pytest.raises(SiteError, match="unrecognised line 'Ñandú waves'"):
         sites.load_all(io.StringIO(text))
     text = corrupt("Hold'em No Limit ($0.05/$0.10 USD) - 2026/11/02 15:15", "Bingo ($1/$2) - x")
-    with pytest.raises(SiteError, match="hand 250000000002.*unsupported game 'Bingo'"):
+    with pytest.raises(SiteError, match=r"hand 250000000002.*unsupported game 'Bingo'"):
         sites.load_all(io.StringIO(text))
 
 

@@ -14,6 +14,7 @@ from typing import NoReturn
 
 import croupier
 import croupier._cli.compute as compute
+import croupier._cli.convert as convert
 import croupier._cli.replay as replay
 import croupier._cli.stats as stats
 from croupier._cli.compute import HOLDEM, KINDS, games
@@ -103,14 +104,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_replay = sub.add_parser(
         "replay",
-        help="replay a PHH hand history street by street",
+        help="replay a PHH hand history or a poker site's file street by street",
         description=(
-            "Replay a PHH hand history (.phh, or every hand of a .phhs file) and print "
+            "Replay a PHH hand history (.phh, or every hand of a .phhs file) or a poker "
+            "site's hand history file (PokerStars, GGPoker, ...) and print "
             "the cards dealt, each action, the pot after each street, the pots, the "
             "winnings and the net results. Amounts are in the file's units."
         ),
     )
-    p_replay.add_argument("file", help="a .phh file, or a .phhs file of several hands")
+    p_replay.add_argument(
+        "file", help="a .phh file, a .phhs file of several hands, or a poker site's file"
+    )
     p_replay.add_argument(
         "--hand", type=int, metavar="N", help="replay only hand N (1-based) of a .phhs file"
     )
@@ -228,10 +232,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_stats = sub.add_parser(
         "stats",
-        help="player statistics of PHH hand histories",
+        help="player statistics of PHH hand histories and poker sites' files",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=(
-            "Replay PHH hand histories and print each player's statistics: hands, VPIP,\n"
+            "Replay hand histories (PHH, or poker sites' files: PokerStars, GGPoker, ...)\n"
+            "and print each player's statistics: hands, VPIP,\n"
             "PFR, 3-bet, fold to 3-bet, c-bet (%), aggression factor, went to and won at\n"
             "showdown (%), net won and big blinds per 100 hands, actual and all-in\n"
             "adjusted (exact equity where the money went in before the last street with\n"
@@ -245,7 +250,10 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     p_stats.add_argument(
-        "paths", nargs="+", metavar="PATH", help=".phh or .phhs files, directories or globs"
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help=".phh or .phhs files, sites' .txt or .xml files, directories or globs",
     )
     p_stats.add_argument(
         "--player", action="append", metavar="NAME", help="only this player (repeatable)"
@@ -269,4 +277,35 @@ def build_parser() -> argparse.ArgumentParser:
         help="count the files in N processes (default: 1)",
     )
     p_stats.set_defaults(func=stats.run)
+
+    p_convert = sub.add_parser(
+        "convert",
+        help="convert poker sites' hand histories (and PHH) to PHH or PokerStars text",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "Read hand histories (poker sites' files, PHH files, directories or globs),\n"
+            "check every hand by replaying it, and write them all to OUT: PHH when OUT\n"
+            "ends in .phhs, PokerStars text when it ends in .txt."
+        ),
+        epilog=(
+            "examples:\n"
+            "  croupier convert ~/PokerStars/HandHistory -o hands.phhs --skip-errors\n"
+            "  croupier convert hands.phhs -o hands.txt"
+        ),
+    )
+    p_convert.add_argument(
+        "paths", nargs="+", metavar="SRC", help="files, directories or globs to read"
+    )
+    p_convert.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="the file to write (.phhs or .txt)"
+    )
+    p_convert.add_argument(
+        "--skip-errors",
+        action="store_true",
+        help="leave out hands that cannot be read or replayed (counted, the first named)",
+    )
+    p_convert.add_argument(
+        "--progress", action="store_true", help="show how many hands are done on stderr"
+    )
+    p_convert.set_defaults(func=convert.run)
     return parser

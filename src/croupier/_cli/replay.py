@@ -1,6 +1,7 @@
 """``croupier replay FILE``: replay a PHH hand history (``.phh``, or every hand of a
-``.phhs`` file; ``--hand N`` picks one) and print each hand street by street
-(:mod:`croupier._cli.report`), or one JSON document per hand and line."""
+``.phhs`` file) or a poker site's file (:mod:`croupier.sites`; ``--hand N`` picks
+one hand) and print each hand street by street (:mod:`croupier._cli.report`), or
+one JSON document per hand and line."""
 
 from __future__ import annotations
 
@@ -12,12 +13,17 @@ from croupier._cli.progress import progress
 
 
 def run(args: argparse.Namespace) -> int:
-    from croupier import phh
+    from croupier import phh, sites
     from croupier._cli.report import report
 
     path: str = args.file
     try:
-        histories = phh.load_all(path) if path.endswith(".phhs") else [phh.load(path)]
+        if path.endswith(".phhs"):
+            histories = phh.load_all(path)
+        elif path.endswith(".phh"):
+            histories = [phh.load(path)]
+        else:
+            histories = sites.load_all(path)
     except ValueError as exc:
         raise ValueError(f"{path}: {exc}") from None
     numbers = list(range(1, len(histories) + 1))

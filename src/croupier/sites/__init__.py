@@ -29,15 +29,28 @@ and the rest of this face), one module per site (``_stars`` …) and
 from __future__ import annotations
 
 from croupier.errors import SiteError
-from croupier.sites._load import SUFFIXES, Import, detect, iter_load, load_all, site_files
+from croupier.sites._load import (
+    HISTORY_SUFFIXES,
+    SUFFIXES,
+    Import,
+    detect,
+    history_files,
+    iter_histories,
+    iter_load,
+    load_all,
+    site_files,
+)
 from croupier.sites._registry import SITES
 
 __all__ = [
+    "HISTORY_SUFFIXES",
     "SITES",
     "SUFFIXES",
     "Import",
     "SiteError",
     "detect",
+    "history_files",
+    "iter_histories",
     "iter_load",
     "load_all",
     "site_files",

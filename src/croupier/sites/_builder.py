@@ -48,12 +48,13 @@ Choices (docs/rules.md §7.2):
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, cast
 
 import croupier.replay as _replay
-from croupier.actions import Action
+from croupier.actions import Action, ActionKind
 from croupier.cards import UNKNOWN, card_code
 from croupier.errors import IllegalAction, PHHError, SiteError
 from croupier.history_game import RAKE_TAKEN_FIELD, RUNS_FIELD
@@ -174,6 +175,11 @@ class HandBuilder:
         self.small_blind, self.big_blind = small_blind, big_blind
         self.small_bet, self.big_bet = small_bet, big_bet
 
+    @property
+    def is_stud(self) -> bool:
+        """Whether the game (told by :meth:`game`) is a stud game."""
+        return self.code is not None and rules_of(from_phh(self.code)[1]).is_stud
+
     def seat(self, number: int, name: str, stack: Decimal) -> None:
         """A player dealt in: the seat's number, the player's name and stack."""
         if name in self._seats:
@@ -207,11 +213,12 @@ class HandBuilder:
 
     # -- cards ----------------------------------------------------------------------------
 
-    def deal(self, name: str, cards: list[str | None]) -> None:
+    def deal(self, name: str, given: Sequence[str | None]) -> None:
         """Cards dealt to a player now (``None``: unknown); in stud, fewer than the street
         deals are its up cards (the down cards before them unknown); after the player's
         draw, its replacements."""
         name = self._player(name)
+        cards: list[str | None] = list(given)
         pending = self._pending_draw.pop(name, None)
         if pending is not None:
             kind, who, old, line = self._items[pending]
@@ -224,8 +231,11 @@ class HandBuilder:
             street = rules_of(from_phh(self.code)[1]).streets[self._street]
             count = street.hole + street.up
             if len(cards) > count:
-                raise self.error(f"{name} is dealt {len(cards)} cards on a street that deals {count}")
-            cards = [None] * (count - len(cards)) + cards
+                raise self.error(
+                    f"{name} is dealt {len(cards)} cards on a street that deals {count}"
+                )
+            down: list[str | None] = [None] * (count - len(cards))
+            cards = down + cards  # the down cards before the up cards given
             self._dealt[name] = self._dealt.get(name, 0) + count
         self._items.append(("dh", name, cards, self.line))
 
@@ -299,11 +309,11 @@ class HandBuilder:
         self._street_bets[name] = self._street_bets.get(name, _ZERO) + amount
         self._items.append(("pb", name, None, self.line))
 
-    def draw(self, name: str, discarded: list[str | None]) -> None:
+    def draw(self, name: str, discarded: Sequence[str | None]) -> None:
         """A draw: the cards thrown away (``None``: unknown; none: stands pat); the
         replacements are unknown unless :meth:`deal` tells them next."""
         name = self._player(name)
-        self._items.append(("sd", name, discarded, self.line))
+        self._items.append(("sd", name, list(discarded), self.line))
         if discarded:
             self._pending_draw[name] = len(self._items)
             self._items.append(("dr", name, [None] * len(discarded), self.line))
@@ -430,10 +440,10 @@ class HandBuilder:
                 raise self.error("the hand's big blind is not known")
         if stud:
             stakes["bring_in"] = self.bring_in_amount or _default_bring_in(self.small_bet)
-        actions_money = [a[2] for a in self._items if a[0] == "cbr"]
+        actions_money = [a[2] for a in self._items if isinstance(a[2], Decimal)]
         amounts: list[Decimal] = [
             *starting, *antes, *(blinds or []), *finishing, *collected, self.rake,
-            *(v for v in stakes.values() if v is not None), *actions_money,  # type: ignore[misc]
+            *(v for v in stakes.values() if v is not None), *actions_money,
         ]  # fmt: skip
         scale = scale_of(amounts)
 
@@ -486,11 +496,13 @@ class HandBuilder:
         return history
 
     def _actions(
-        self, order: list[str], index: dict[str, int], draw: bool, units: object
+        self,
+        order: list[str],
+        index: dict[str, int],
+        draw: bool,
+        to_units: Callable[[Decimal], int],
     ) -> tuple[list[Action], list[int]]:
         """The PHH actions of the items, and the line of each."""
-        to_units = units  # (a callable; typed loosely to keep the signature short)
-        assert callable(to_units)
         known = self._known_cards(order, draw)
         actions: list[Action] = []
         lines: list[int] = []
@@ -498,9 +510,9 @@ class HandBuilder:
         stud = rules_of(from_phh(self.code)[1]).is_stud
         hole = rules_of(from_phh(self.code)[1]).streets[0].hole
         if not stud:  # every player's first cards, before the first action
-            for name in order:
-                first = known.get(name, [None] * hole)[:hole]
-                actions.append(Action("dh", target=index[name], cards=_codes(self, first)))
+            for player in order:
+                first = known.get(player, [None] * hole)[:hole]
+                actions.append(Action("dh", target=index[player], cards=_codes(self, first)))
                 lines.append(self.first_line)
         for kind, name, payload, line in self._items:
             self.line = line
@@ -521,17 +533,20 @@ class HandBuilder:
                 if payload == 1:
                     continue
                 actions.append(Action("noop", comment=f"run {payload}"))
-            elif kind == "cbr":
-                assert isinstance(payload, Decimal)
-                actions.append(Action("cbr", actor=index[name], amount=to_units(payload)))  # type: ignore[arg-type]
-            elif kind == "sd":
-                assert isinstance(payload, list)
-                actions.append(Action("sd", actor=index[name], cards=_codes(self, payload)))  # type: ignore[index]
-            elif kind == "sm":  # a show (its cards) or a muck (none, or what the site revealed)
-                cards = payload if isinstance(payload, list) else []
-                actions.append(Action("sm", actor=index[name], cards=_codes(self, cards)))  # type: ignore[index]
             else:
-                actions.append(Action(kind, actor=index[name]))  # type: ignore[arg-type,index]
+                assert name is not None
+                actor = index[name]
+                if kind == "cbr":
+                    assert isinstance(payload, Decimal)
+                    actions.append(Action("cbr", actor=actor, amount=to_units(payload)))
+                elif kind == "sd":
+                    assert isinstance(payload, list)
+                    actions.append(Action("sd", actor=actor, cards=_codes(self, payload)))
+                elif kind == "sm":  # a show (its cards) or a muck (none, or what was revealed)
+                    shown = payload if isinstance(payload, list) else []
+                    actions.append(Action("sm", actor=actor, cards=_codes(self, shown)))
+                else:
+                    actions.append(Action(cast("ActionKind", kind), actor=actor))
             lines.append(line)
         return actions, lines
 
@@ -556,7 +571,7 @@ class HandBuilder:
                 have.extend([None] * len(cards))
             if len(cards) > len(have):  # (fewer: shown before the last cards, all in)
                 raise self.error(f"{name} shows {len(cards)} cards but holds {len(have)}", line)
-            for i, (held, shown) in enumerate(zip(have, cards)):
+            for i, (held, shown) in enumerate(zip(have, cards, strict=False)):
                 if held is None:
                     have[i] = shown
                 elif held != shown:
@@ -564,7 +579,11 @@ class HandBuilder:
         return dealt
 
     def _check(
-        self, history: HandHistory, lines: list[int], put_in: list[Decimal], collected: list[Decimal]
+        self,
+        history: HandHistory,
+        lines: list[int],
+        put_in: list[Decimal],
+        collected: list[Decimal],
     ) -> None:
         """Replay ``history`` (an error names the line of the action it concerns), check the
         site's total pot, then the stacks the text gives against the engine's."""

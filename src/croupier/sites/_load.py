@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import io
 import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -17,18 +16,33 @@ from functools import partial
 from pathlib import Path
 from typing import IO, Literal, cast
 
+import croupier.phh as phh
 from croupier._futures import as_executor, ordered_map
-from croupier.errors import PHHWarning, SiteError
+from croupier.errors import PHHError, PHHWarning, SiteError
 from croupier.phh import HandHistory
 from croupier.phh._paths import _open, files
 from croupier.sites._builder import Cancelled
 from croupier.sites._registry import SITES, Site, site_named
 from croupier.sites._split import text_lines
 
-__all__ = ["SUFFIXES", "Import", "detect", "iter_load", "load_all", "site_files"]
+__all__ = [
+    "HISTORY_SUFFIXES",
+    "SUFFIXES",
+    "Import",
+    "detect",
+    "history_files",
+    "iter_histories",
+    "iter_load",
+    "load_all",
+    "site_files",
+]
 
 SUFFIXES = (".txt", ".xml")
 """The files a directory is searched for (a file named directly is read whatever its name)."""
+
+_PHH = (".phh", ".phhs")
+HISTORY_SUFFIXES = _PHH + SUFFIXES
+"""The files :func:`iter_histories` searches a directory for: PHH's and the sites'."""
 
 _HEAD = 4096  # characters read to tell the site
 _WINDOW = 4
@@ -52,7 +66,7 @@ def detect(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> str:
         with _open(source) as f:
             head = next(_heads(f), "")
     else:
-        stream = cast("IO[str] | IO[bytes]", source)
+        stream = source
         where = stream.tell() if stream.seekable() else None
         head = next(_heads(stream), "")
         if where is not None:
@@ -108,8 +122,7 @@ class Import(Iterator[HandHistory]):
 
     def __repr__(self) -> str:
         return (
-            f"<Import: {self.hands} hands read, {self.skipped} skipped, "
-            f"{self.cancelled} cancelled>"
+            f"<Import: {self.hands} hands read, {self.skipped} skipped, {self.cancelled} cancelled>"
         )
 
 
@@ -161,7 +174,7 @@ def iter_load(
     source: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str | os.PathLike[str]],
     site: str | None = None,
     *,
-    errors: Literal["strict", "skip"] = "strict",
+    errors: Literal["strict", "skip", "raise"] = "strict",
     on_error: Callable[[SiteError], object] | None = None,
     executor: Executor | None = None,
 ) -> Import:
@@ -188,7 +201,7 @@ def iter_load(
     PokerStars hand 1001, line ...: the players put 0.74 in the pot, the site's total is 0.73
     (1, 1)
     """
-    if errors not in ("strict", "skip"):
+    if errors not in ("strict", "skip", "raise"):  # "raise": phh.iter_load's word
         raise ValueError(f"errors must be 'strict' or 'skip', got {errors!r}")
     chosen = None if site is None else site_named(site)
     report = _warn if on_error is None else on_error
@@ -207,7 +220,9 @@ def _items(
             raise ValueError("an executor reads files by path, not a file object")
         stream = cast("IO[str] | IO[bytes]", source)
         name = getattr(stream, "name", None)
-        yield from _reported(_hands_of(stream, name if isinstance(name, str) else None, site, errors), report)
+        yield from _reported(
+            _hands_of(stream, name if isinstance(name, str) else None, site, errors), report
+        )
         return
     paths = site_files(cast("str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", source))
     pool = as_executor(executor)
@@ -249,8 +264,54 @@ def load_all(
 ) -> list[HandHistory]:
     """Every hand of ``source`` in a list (:func:`iter_load`'s hands).
 
+    >>> import io
     >>> from croupier.sites._stars import EXAMPLE
     >>> [h.variant for h in load_all(io.StringIO(EXAMPLE))]
     ['NT']
     """
     return list(iter_load(source, site, errors=errors))
+
+
+def history_files(
+    source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+) -> list[Path]:
+    """The hand history files of ``source``, PHH and sites' alike: a file, a directory
+    (its ``.phh``, ``.phhs``, ``.txt`` and ``.xml`` files, recursively, sorted), a glob
+    pattern, or an iterable of those."""
+    return files(source, HISTORY_SUFFIXES)
+
+
+def iter_histories(
+    source: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str | os.PathLike[str]],
+    *,
+    errors: Literal["raise", "skip"] = "raise",
+    on_error: Callable[[PHHError], object] | None = None,
+) -> Iterator[HandHistory]:
+    """The hands of PHH files and sites' files mixed, one by one in file order: a file
+    named ``.phh`` or ``.phhs`` is read by :func:`croupier.phh.iter_load`, any other by
+    :func:`iter_load` (its site detected).  ``errors`` and ``on_error`` as theirs; a
+    file object is read as PHH when its name says so, else as a site's.
+
+    >>> import io
+    >>> from croupier.sites._stars import EXAMPLE
+    >>> [h.venue for h in iter_histories(io.StringIO(EXAMPLE))]
+    ['PokerStars']
+    """
+    report = on_error
+    if hasattr(source, "read"):
+        stream = cast("IO[str] | IO[bytes]", source)
+        name = getattr(stream, "name", None)
+        if isinstance(name, str) and name.endswith(_PHH):
+            yield from phh.iter_load(stream, errors=errors, on_error=report)
+        else:
+            yield from iter_load(stream, errors=_strict(errors), on_error=report)
+        return
+    for path in history_files(source):
+        if path.suffix in _PHH:
+            yield from phh.iter_load(path, errors=errors, on_error=report)
+        else:
+            yield from iter_load(path, errors=_strict(errors), on_error=report)
+
+
+def _strict(errors: str) -> Literal["strict", "skip"]:
+    return "skip" if errors == "skip" else "strict"

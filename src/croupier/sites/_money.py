@@ -78,4 +78,4 @@ def scale_of(amounts: list[Decimal]) -> int:
         exponent = amount.normalize().as_tuple().exponent
         if isinstance(exponent, int) and -exponent > places:
             places = -exponent
-    return 10**places
+    return int(10**places)

@@ -25,7 +25,7 @@ class Site(NamedTuple):
     name: str
     detect: Callable[[str], bool]
     split: Splitter
-    read: Callable[[Chunk, "str | None"], HandHistory]
+    read: Callable[[Chunk, str | None], HandHistory]
 
 
 def _first_line(starts_hand: Callable[[str], bool]) -> Callable[[str], bool]:

@@ -24,45 +24,51 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Sequence
-from decimal import Decimal
 
-from croupier.sites._builder import Cancelled, HandBuilder
-from croupier.sites._money import SYMBOLS, money
 from croupier.errors import SiteError
 from croupier.phh import HandHistory
+from croupier.variants import Variant, rules_of
+from croupier.sites._builder import Cancelled, HandBuilder
+from croupier.sites._money import SYMBOLS, money
 
 __all__ = ["EXAMPLE", "GAMES", "SITE", "read", "starts_hand"]
 
 SITE = "PokerStars"
 
+_NL, _PL, _FL = "N", "P", "F"  # structure letters
+_V = Variant
 GAMES: dict[str, str] = {
-    "Hold'em No Limit": "NT",
-    "Hold'em Pot Limit": "PT",
-    "Hold'em Limit": "FT",
-    "Omaha Pot Limit": "PO",
-    "Omaha No Limit": "NO",
-    "Omaha Limit": "FO",
-    "Omaha Hi/Lo Pot Limit": "PO/8",
-    "Omaha Hi/Lo No Limit": "NO/8",
-    "Omaha Hi/Lo Limit": "FO/8",
-    "5 Card Omaha Pot Limit": "P5O",
-    "5 Card Omaha Hi/Lo Pot Limit": "P5O/8",
-    "6 Card Omaha Pot Limit": "P6O",
-    "Courchevel Hi/Lo Pot Limit": "PC/8",
-    "7 Card Stud Limit": "F7S",
-    "7 Card Stud Hi/Lo Limit": "F7S/8",
-    "Razz Limit": "FR",
-    "Triple Draw 2-7 Lowball Limit": "F2L3D",
-    "Triple Draw 2-7 Lowball No Limit": "N2L3D",
-    "Single Draw 2-7 Lowball No Limit": "N2L1D",
-    "Badugi Limit": "FB",
-    "5 Card Draw No Limit": "N5CD",
-    "5 Card Draw Pot Limit": "P5CD",
-    "5 Card Draw Limit": "F5CD",
-    "6+ Hold'em No Limit": "NS",
+    name: letter + variant.value
+    for name, letter, variant in (
+        ("Hold'em No Limit", _NL, _V.TEXAS_HOLDEM),
+        ("Hold'em Pot Limit", _PL, _V.TEXAS_HOLDEM),
+        ("Hold'em Limit", _FL, _V.TEXAS_HOLDEM),
+        ("Omaha Pot Limit", _PL, _V.OMAHA),
+        ("Omaha No Limit", _NL, _V.OMAHA),
+        ("Omaha Limit", _FL, _V.OMAHA),
+        ("Omaha Hi/Lo Pot Limit", _PL, _V.OMAHA_HI_LO),
+        ("Omaha Hi/Lo No Limit", _NL, _V.OMAHA_HI_LO),
+        ("Omaha Hi/Lo Limit", _FL, _V.OMAHA_HI_LO),
+        ("5 Card Omaha Pot Limit", _PL, _V.OMAHA_5),
+        ("5 Card Omaha Hi/Lo Pot Limit", _PL, _V.OMAHA_5_HI_LO),
+        ("6 Card Omaha Pot Limit", _PL, _V.OMAHA_6),
+        ("Courchevel Hi/Lo Pot Limit", _PL, _V.COURCHEVEL_HI_LO),
+        ("7 Card Stud Limit", _FL, _V.SEVEN_CARD_STUD),
+        ("7 Card Stud Hi/Lo Limit", _FL, _V.SEVEN_CARD_STUD_HI_LO),
+        ("Razz Limit", _FL, _V.RAZZ),
+        ("Triple Draw 2-7 Lowball Limit", _FL, _V.DEUCE_TO_SEVEN_TRIPLE_DRAW),
+        ("Triple Draw 2-7 Lowball No Limit", _NL, _V.DEUCE_TO_SEVEN_TRIPLE_DRAW),
+        ("Single Draw 2-7 Lowball No Limit", _NL, _V.DEUCE_TO_SEVEN_SINGLE_DRAW),
+        ("Badugi Limit", _FL, _V.BADUGI),
+        ("5 Card Draw No Limit", _NL, _V.FIVE_CARD_DRAW),
+        ("5 Card Draw Pot Limit", _PL, _V.FIVE_CARD_DRAW),
+        ("5 Card Draw Limit", _FL, _V.FIVE_CARD_DRAW),
+        ("6+ Hold'em No Limit", _NL, _V.SHORT_DECK_HOLDEM),
+    )
 }
 """PokerStars' name of each game it deals (its header's words) and croupier's PHH code."""
 
+GAMES_START = tuple({name.split(" ")[0] for name in GAMES})  # a header's game's first word
 _HEADER = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+): +(.*)$")
 _TABLE = re.compile(r"Table '(.*)' (\d+)-max(?: \([^)]*\))?(?: Seat #(\d+) is the button)?")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(([^() ]+) in chips(?:, [^)]*)?\)(.*)$")
@@ -82,7 +88,7 @@ _IDLE = (
     " is connected",
     " is disconnected",
     " has timed out",
-    " said, \"",
+    ' said, "',
     " sits out",
     " is sitting out",
     " will be allowed to play after the button",
@@ -136,15 +142,15 @@ def _header(b: HandBuilder, text: str) -> None:
         event, _, rest = game.partition(", ")
         b.event = event
         words = rest.split(" ")
-        if words and any(ch.isdigit() for ch in words[0]):  # the buy-in
+        if words and any(ch.isdigit() for ch in words[0]) and not rest.startswith(GAMES_START):
             cut = 2 if len(words) > 1 and words[1].isupper() and words[1].isalpha() else 1
             b.extra["_buy_in"] = " ".join(words[:cut])
             words = words[cut:]
         game = " ".join(words)
         if level is not None:
-            number, _, blinds = level[6:].partition(" ")
+            number, _, level_blinds = level[6:].partition(" ")
             b.level = _roman(number)
-            stakes = blinds.strip("()")
+            stakes = level_blinds.strip("()")
     elif game.endswith(")") and " (" in game:
         game, _, stakes = game[:-1].rpartition(" (")
         if ", " in stakes and not stakes[0].isdigit() and stakes[0] not in SYMBOLS:
@@ -202,8 +208,8 @@ def read(lines: Sequence[str], first_line: int, path: str | None) -> HandHistory
 def _read(b: HandBuilder, lines: Sequence[str], first_line: int, header: str) -> None:
     _header(b, header)
     assert b.code is not None
-    stud = b.code[1:] in ("7S", "7S/8", "R")
-    draw = b.code[1:] in ("2L3D", "2L1D", "B", "5CD")
+    rules = rules_of(Variant(b.code[1:]))
+    stud, draw = rules.is_stud, rules.is_draw
     streets = _STUD_STREETS if stud else _DRAW_STREETS if draw else _HOLDEM_STREETS
     section = "seats"
     run = 0
@@ -333,12 +339,17 @@ def _play_line(b: HandBuilder, line: str, stud: bool) -> None:
         b.show(name, _cards(rest)[0])
     elif verb == "mucks":
         b.muck(name, _cards(rest)[0] if "[" in rest else None)
-    elif verb == "doesn't" or any(action.startswith(w.strip()) for w in _IDLE) or action in (
-        "is sitting out",
-        "sits out",
-        "is disconnected",
-        "is connected",
-        "has timed out",
+    elif (
+        verb == "doesn't"
+        or any(action.startswith(w.strip()) for w in _IDLE)
+        or action
+        in (
+            "is sitting out",
+            "sits out",
+            "is disconnected",
+            "is connected",
+            "has timed out",
+        )
     ):
         return
     else:
@@ -366,9 +377,9 @@ def _other_line(b: HandBuilder, line: str) -> None:
         groups = _cards(line[bracket:])
         if not groups:
             raise b.error(f"bad deal line {line[:80]!r}")
-        if b.hero is None and (len(groups[0]) > 1 or b.code is None or b.code[1:] not in ("7S", "7S/8", "R")):
+        if b.hero is None and (len(groups[0]) > 1 or not b.is_stud):
             b.hero = name
-        b.deal(name, list(groups[-1]))  # type: ignore[arg-type]
+        b.deal(name, groups[-1])
         return
     if " cashed out the hand for " in line:  # PokerStars' all-in cash out
         name, _, rest = line.partition(" cashed out the hand for ")
@@ -394,7 +405,7 @@ def _summary_line(b: HandBuilder, line: str) -> None:
         fields = line.split(" | ")
         b.total = money(fields[0][10:].split(" ")[0])
         for field in fields[1:]:
-            label, _, amount = field.rpartition(" ")
+            amount = field.rpartition(" ")[2]  # Rake, Jackpot, ... and an amount
             if amount:
                 b.rake += money(amount)  # the rake and the site's other fees
         return

@@ -48,10 +48,11 @@ from croupier.actions import format_amount
 from croupier.cards import format_cards
 from croupier.events import Event, EventKind
 from croupier.hand import Hand
+from croupier.phh import HandHistory
 from croupier.sites._stars import GAMES
 from croupier.structures import FIXED_LIMIT
 
-__all__ = ["write_stars"]
+__all__ = ["write_history", "write_stars"]
 
 _NAMES = {code: name for name, code in GAMES.items()}
 _HOLDEM_MARKERS = ("HOLE CARDS", "FLOP", "TURN", "RIVER")
@@ -71,6 +72,15 @@ def write_stars(
     scale: int = 1,
     symbol: str = "",
     currency: str | None = None,
+    rake: object = None,
+    seats: Sequence[int] | None = None,
+    seat_count: int | None = None,
+    time_zone: str = "ET",
+    collected: Sequence[int] | None = None,
+    mix: str | None = None,
+    event: str | None = None,
+    level: int | None = None,
+    cashouts: Sequence[int] | None = None,
 ) -> str:
     """The PokerStars hand history of ``hand`` (finished or not; see the module).
 
@@ -78,7 +88,15 @@ def write_stars(
     cards the text shows (``None``: every seat's); amounts are the hand's chips
     divided by ``scale`` and written after ``symbol`` (``scale=100, symbol="$",
     currency="USD"`` for a game played in cents); ``time`` is the header's time
-    (ET).  A game PokerStars does not deal, or a dead blind, is a ``ValueError``.
+    (in ``time_zone``); ``mix`` a mixed game's name (``HORSE``: its header is
+    ``HORSE (GAME, STAKES)``); ``collected`` each seat's winnings as a site
+    recorded them (net of its rake: the rake is the rest); ``event`` a tournament
+    (``Tournament #N`` and its buy-in) and ``level`` its level; ``cashouts`` each
+    seat's all-in cash out (0: none); ``seats`` the seat numbers (1, 2 … by
+    default, the button last) and ``seat_count`` the table's size; ``rake`` a
+    site's rake (in the money written) taken from the winners' collected amounts
+    (:func:`write_history` passes an imported hand's ``_rake``).
+    A game PokerStars does not deal, or a dead blind, is a ``ValueError``.
     """
     game = hand.game
     code = game.structure.letter + game.variant
@@ -98,7 +116,7 @@ def write_stars(
 
     stud, draw = game.is_stud, any(street.draw for street in game.streets)
     fixed = game.structure is FIXED_LIMIT
-    antes, blinds = game.forced_bets(n)
+    blinds = game.forced_bets(n)[1]
     if fixed:
         assert game.bets is not None
         low, high = game.bets
@@ -107,13 +125,98 @@ def write_stars(
         low, high = (positive[0], positive[1]) if len(positive) > 1 else (0, game.min_bet)
     stakes = f"{cash(low)}/{cash(high)}" + (f" {currency}" if currency else "")
     when = (time or _dt.datetime(2026, 1, 1)).strftime("%Y/%m/%d %H:%M:%S")
-    out = [f"PokerStars Hand #{number}: {name} ({stakes}) - {when} ET"]
-    button = "" if stud else f" Seat #{n} is the button"
-    out.append(f"Table '{table}' {max(n, 2)}-max{button}")
-    for seat in range(n):
-        out.append(f"Seat {seat + 1}: {names[seat]} ({cash(hand.starting_stacks[seat])} in chips)")
-    _Writer(hand, names, hero, cash, out, stud, draw).events(hand.events)
+    title = f"{name} ({stakes})" if mix is None else f"{mix} ({name}, {stakes})"
+    if event is not None:
+        title = f"{event} {name} - Level {level or 1} ({stakes})"
+    out = [f"PokerStars Hand #{number}: {title} - {when} {time_zone}"]
+    numbers = list(range(1, n + 1)) if seats is None else list(seats)
+    if len(numbers) != n or len(set(numbers)) != n or min(numbers) < 1:
+        raise ValueError(f"seats must be {n} different seat numbers from 1")
+    button = "" if stud else f" Seat #{numbers[-1]} is the button"
+    out.append(f"Table '{table}' {seat_count or max(n, 2, *numbers)}-max{button}")
+    for seat in sorted(range(n), key=lambda k: numbers[k]):
+        stack = cash(hand.starting_stacks[seat])
+        out.append(f"Seat {numbers[seat]}: {names[seat]} ({stack} in chips)")
+    writer = _Writer(hand, names, hero, cash, out, stud, draw)
+    writer.numbers = numbers
+    if collected is not None:
+        writer.collected = list(collected)
+    if cashouts is not None:
+        writer.cashouts = list(cashouts)
+    if rake is not None:
+        writer.site_rake = int(Decimal(str(rake)) * scale)
+    writer.events(hand.events)
     return "\n".join(out) + "\n"
+
+
+def write_history(history: HandHistory, number: int | None = None) -> str:
+    """The PokerStars text of a hand history (replayed on croupier): its players' names,
+    its money (``scale``, currency), its hand number, its hero's cards only when it
+    names one (``_hero``), else every card it knows.
+
+    >>> from croupier import phh
+    >>> from croupier.sites._stars import EXAMPLE, read
+    >>> text = write_history(read(EXAMPLE.splitlines(), 1, None))
+    >>> text.splitlines()[0]
+    "PokerStars Hand #1001: Hold'em No Limit ($0.01/$0.02 USD) - 2026/01/15 12:34:56 ET"
+    >>> read(text.splitlines(), 1, None).winnings
+    (0, 0, 70)
+    """
+    from croupier.history_game import per_seat
+    from croupier.replay import replay
+
+    result = replay(history)
+    seats = result.seats
+    names = list(history.players or [f"p{p + 1}" for p in range(len(seats))])
+    by_seat = [""] * len(seats)
+    for player, seat in enumerate(seats):
+        by_seat[seat] = names[player]
+    hero = history.extra.get("_hero")
+    when = None
+    if history.year and history.month and history.day:
+        clock = history.time or _dt.time()
+        when = _dt.datetime(history.year, history.month, history.day, clock.hour, clock.minute,
+                            clock.second)  # fmt: skip
+    hand_number = history.hand if isinstance(history.hand, int) else (number or 1)
+    return write_stars(
+        result.hand,
+        number=hand_number,
+        players=by_seat,
+        hero=by_seat.index(hero) if isinstance(hero, str) and hero in by_seat else None,
+        table=str(history.table) if history.table is not None else "croupier",
+        time=when,
+        scale=history.scale,
+        symbol=history.currency_symbol or "",
+        currency=history.currency,
+        collected=None if history.winnings is None else per_seat(history.winnings, seats),
+        mix=mix if isinstance(mix := history.extra.get("_mix"), str) else None,
+        event=_event(history),
+        level=history.level,
+        cashouts=_cashouts(history, seats),
+        seats=None if history.seats is None else per_seat(history.seats, seats),
+        seat_count=history.seat_count,
+        time_zone=history.time_zone_abbreviation or "ET",
+    )
+
+
+def _event(history: HandHistory) -> str | None:
+    """The header's ``Tournament #N, BUY-IN`` of a tournament hand, else None."""
+    event = history.event
+    if event is None or not event.startswith("Tournament #"):
+        return None
+    buy_in = history.extra.get("_buy_in")
+    return f"{event}, {buy_in}" if isinstance(buy_in, str) else f"{event},"
+
+
+def _cashouts(history: HandHistory, seats: Sequence[int]) -> list[int] | None:
+    """Each seat's cash out (``_cashout``, in the file's money) in the hand's units."""
+    from croupier.history_game import per_seat
+
+    amounts = history.extra.get("_cashout")
+    if not isinstance(amounts, tuple) or len(amounts) != len(seats):
+        return None
+    units = [int(Decimal(str(a)) * history.scale) for a in amounts]
+    return list(per_seat(units, seats))
 
 
 class _Writer:
@@ -148,6 +251,10 @@ class _Writer:
         self.completed = False
         self.pot = 0
         self.rake = 0
+        self.site_rake = 0  # a site's rake: taken from the winners' amounts, in turn
+        self.numbers = list(range(1, n + 1))  # each seat's number at the table
+        self.collected: list[int] | None = None  # each seat's winnings as a site wrote them
+        self.cashouts: list[int] = []
 
     def money(self, units: int) -> str:
         return self.cash(units)  # type: ignore[operator,no-any-return]
@@ -233,8 +340,20 @@ class _Writer:
             self.rake += e.amount
         elif kind is EventKind.AWARD:
             assert seat is not None and e.amount is not None
-            self.won[seat] += e.amount
-            self.out.append(f"{self.names[seat]} collected {self.money(e.amount)} from pot")
+            amount = e.amount
+            if self.collected is not None:  # the site's own amounts: the rake is the rest
+                if self.won[seat] or not self.collected[seat]:
+                    self.rake += amount
+                    return
+                self.rake += amount - self.collected[seat]
+                amount = self.collected[seat]
+            elif self.site_rake:  # the site's rake, from the first winners' amounts
+                taken = min(self.site_rake, amount)
+                self.site_rake -= taken
+                self.rake += taken
+                amount -= taken
+            self.won[seat] += amount
+            self.out.append(f"{self.names[seat]} collected {self.money(amount)} from pot")
 
     def _blind_name(self, seat: int) -> str:
         n = len(self.names)
@@ -278,7 +397,10 @@ class _Writer:
             self.say(seat, text + self._all_in(seat, to))
 
     def _hidden(self, seat: int) -> bool:
-        return self.hero is not None and seat != self.hero
+        """Whether the text leaves ``seat``'s cards out (not the hero's, or unknown)."""
+        if self.hero is not None and seat != self.hero:
+            return True
+        return any(c < 0 for c in self.hand.hole(seat))
 
     def _deal(self, e: Event) -> None:
         seat = e.seat
@@ -353,9 +475,7 @@ class _Writer:
         return street >= first
 
     def _first_run_street(self) -> int:
-        last_bet = max(
-            (e.street for e in self.hand.events if e.is_betting), default=0
-        )
+        last_bet = max((e.street for e in self.hand.events if e.is_betting), default=0)
         return last_bet + 1
 
     def _run_base(self, e: Event) -> list[int]:
@@ -369,12 +489,15 @@ class _Writer:
         return board
 
     def summary(self) -> None:
+        for seat, amount in enumerate(self.cashouts):
+            if amount:
+                self.out.append(f"{self.names[seat]} cashed out the hand for {self.money(amount)}")
         self.out.append("*** SUMMARY ***")
         self.out.append(f"Total pot {self.money(self.pot)} | Rake {self.money(self.rake)}")
         if self.board:
             self.out.append(f"Board [{format_cards(self.board)}]")
         n = len(self.names)
-        for seat in range(n):
+        for seat in sorted(range(n), key=lambda k: self.numbers[k]):
             role = ""
             if not self.stud:
                 role = {n - 1: " (button)"}.get(seat, "")
@@ -382,10 +505,12 @@ class _Writer:
                     role = (" (small blind)", " (big blind)")[seat]
                 elif n == 2 and seat == 0:
                     role = " (big blind)"
-            line = f"Seat {seat + 1}: {self.names[seat]}{role}"
+            line = f"Seat {self.numbers[seat]}: {self.names[seat]}{role}"
             if seat in self.shown:
                 line += f" showed [{format_cards(self.shown[seat])}]"
-                line += f" and won ({self.money(self.won[seat])})" if self.won[seat] else " and lost"
+                line += (
+                    f" and won ({self.money(self.won[seat])})" if self.won[seat] else " and lost"
+                )
             elif self.won[seat]:
                 line += f" collected ({self.money(self.won[seat])})"
             elif self.folded[seat]:

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Union
 
-import croupier.phh as phh
+import croupier.sites as sites
 from croupier._futures import as_executor, ordered_map
 from croupier.errors import bounded
 from croupier.phh import HandHistory
@@ -57,8 +57,9 @@ StatsError.__module__ = "croupier.statistics"  # its public home (tracebacks, pi
 def _count_file(
     run: Run, path: Path, errors: Errors, progress: Callable[[int, int], object] | None = None
 ) -> None:
-    """Count every hand of one file, streamed (``phh.iter_load``: one hand in memory at
-    a time); ``progress(done, size)`` in bytes of the file read, after each hand."""
+    """Count every hand of one file, streamed (``sites.iter_histories``: PHH or a site's
+    text, one hand in memory at a time); ``progress(done, size)`` in bytes of the file
+    read, after each hand."""
     try:
         f = _open(path)  # closed below; tell() gives the progress
     except (OSError, ValueError) as exc:  # ValueError: not a regular file (a FIFO...)
@@ -69,7 +70,7 @@ def _count_file(
         return
     with f:
         size = max(1, os.fstat(f.fileno()).st_size)
-        hands = phh.iter_load(f, errors=errors, on_error=lambda error: run.skip(str(error)))
+        hands = sites.iter_histories(f, errors=errors, on_error=lambda e: run.skip(str(e)))
         k = 0
         while True:
             try:
@@ -147,7 +148,7 @@ def _sources(hands: Iterable[Source] | Source) -> list[Path | list[HandHistory]]
             last.append(item)
         elif isinstance(item, (str, os.PathLike)):
             try:
-                out.extend(phh.files(item))
+                out.extend(sites.history_files(item))
             except FileNotFoundError:
                 out.append(Path(item))  # counting it says what is wrong (or skips it)
         else:
@@ -168,9 +169,10 @@ def stats(
 ) -> Stats:
     """The statistics of every player of ``hands`` (:class:`Stats`).
 
-    ``hands``: hand histories, paths of ``.phh``/``.phhs`` files, directories
-    (their ``.phh`` and ``.phhs`` files, sorted) or globs, or an iterable of
-    them.  ``player`` keeps only that player (or those players).  A hand that
+    ``hands``: hand histories, paths of ``.phh``/``.phhs`` files or of poker
+    sites' hand history files (:mod:`croupier.sites`), directories (their
+    ``.phh``, ``.phhs``, ``.txt`` and ``.xml`` files, sorted) or globs, or an
+    iterable of them.  ``player`` keeps only that player (or those players).  A hand that
     cannot be replayed raises :class:`StatsError` naming its file and its
     place in the file (``errors="raise"``), or is left out and counted in
     ``Stats.skipped`` (``errors="skip"``).  ``all_in_ev=False`` leaves out
