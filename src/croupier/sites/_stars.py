@@ -27,9 +27,9 @@ from collections.abc import Sequence
 
 from croupier.errors import SiteError
 from croupier.phh import HandHistory
-from croupier.variants import Variant, rules_of
 from croupier.sites._builder import Cancelled, HandBuilder
 from croupier.sites._money import SYMBOLS, money
+from croupier.variants import Variant, rules_of
 
 __all__ = ["EXAMPLE", "GAMES", "SITE", "read", "starts_hand"]
 
