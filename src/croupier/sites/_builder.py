@@ -60,7 +60,7 @@ from croupier.errors import IllegalAction, PHHError, SiteError
 from croupier.history_game import RAKE_TAKEN_FIELD, RUNS_FIELD
 from croupier.phh import HandHistory
 from croupier.sites._money import SYMBOLS, scale_of
-from croupier.variants import from_phh, rules_of
+from croupier.variants import VariantRules, from_phh, rules_of
 
 __all__ = ["Cancelled", "HandBuilder", "Post"]
 
@@ -98,6 +98,7 @@ class HandBuilder:
         self.line = line  # the line being read (errors name it)
         self.number_value: int | str = number  # the PHH ``hand`` field (an int where it is one)
         self.code: str | None = None
+        self._rules: VariantRules | None = None
         self.small_blind: Decimal | None = None
         self.big_blind: Decimal | None = None
         self.small_bet: Decimal | None = None
@@ -168,7 +169,7 @@ class HandBuilder:
     ) -> None:
         """The game (a PHH variant code such as ``NT``) and the stakes the header gives."""
         try:
-            from_phh(code)
+            self._rules = rules_of(from_phh(code)[1])
         except ValueError:
             raise self.error(f"unsupported game {code!r}") from None
         self.code = code
@@ -178,7 +179,7 @@ class HandBuilder:
     @property
     def is_stud(self) -> bool:
         """Whether the game (told by :meth:`game`) is a stud game."""
-        return self.code is not None and rules_of(from_phh(self.code)[1]).is_stud
+        return self._rules is not None and self._rules.is_stud
 
     def seat(self, number: int, name: str, stack: Decimal) -> None:
         """A player dealt in: the seat's number, the player's name and stack."""
@@ -227,8 +228,9 @@ class HandBuilder:
                 raise self.error(f"{name} draws {len(old)} cards but is dealt {len(cards)}")
             self._items[pending] = (kind, who, cards, line)
             return
-        if self.code is not None and rules_of(from_phh(self.code)[1]).is_stud:
-            street = rules_of(from_phh(self.code)[1]).streets[self._street]
+        rules = self._rules
+        if rules is not None and rules.is_stud:
+            street = rules.streets[self._street]
             count = street.hole + street.up
             if len(cards) > count:
                 raise self.error(
@@ -260,9 +262,10 @@ class HandBuilder:
 
     def _pad_stud(self) -> None:
         """Stud: the street's cards of each player still in whom the text does not show."""
-        if self.code is None or not rules_of(from_phh(self.code)[1]).is_stud:
+        rules = self._rules
+        if rules is None or not rules.is_stud:
             return
-        streets = rules_of(from_phh(self.code)[1]).streets
+        streets = rules.streets
         if self._street >= len(streets):
             return
         due = sum(s.hole + s.up for s in streets[: self._street + 1]) - self._board_cards
@@ -359,7 +362,7 @@ class HandBuilder:
     def _order(self) -> list[str]:
         seats = sorted(self._seats.values(), key=lambda s: s.number)
         assert self.code is not None
-        if rules_of(from_phh(self.code)[1]).is_stud:
+        if self.is_stud:
             return [s.name for s in seats]
         if self.button is None:
             raise self.error("the hand has no button")
@@ -419,7 +422,8 @@ class HandBuilder:
         self.street()  # the last round's bets are put in
         order = self._order()
         index = {name: i for i, name in enumerate(order)}
-        rules = rules_of(from_phh(self.code)[1])
+        rules = self._rules
+        assert rules is not None
         stud, letter = rules.is_stud, self.code[0]
         starting = [self._seats[name].stack for name in order]
         antes = self._antes(order)
@@ -507,8 +511,8 @@ class HandBuilder:
         actions: list[Action] = []
         lines: list[int] = []
         assert self.code is not None
-        stud = rules_of(from_phh(self.code)[1]).is_stud
-        hole = rules_of(from_phh(self.code)[1]).streets[0].hole
+        assert self._rules is not None
+        stud, hole = self._rules.is_stud, self._rules.streets[0].hole
         if not stud:  # every player's first cards, before the first action
             for player in order:
                 first = known.get(player, [None] * hole)[:hole]
@@ -587,16 +591,21 @@ class HandBuilder:
     ) -> None:
         """Replay ``history`` (an error names the line of the action it concerns), check the
         site's total pot, then the stacks the text gives against the engine's."""
-        where = {id(a): line for a, line in zip(history.actions, lines, strict=True)}
-        last = [self.first_line]
-
-        def watch(hand: object, seat: int, action: Action) -> None:
-            last[0] = where.get(id(action), last[0])
-
         try:
-            result = _replay.replay(history, watch, check=False)
-        except (IllegalAction, PHHError, ValueError) as exc:
-            raise self.error(str(exc), last[0]) from None
+            result = _replay.replay(history, check=False)
+        except (IllegalAction, PHHError, ValueError):
+            # Again, watching the actions: the error names the line of the last one played.
+            where = {id(a): line for a, line in zip(history.actions, lines, strict=True)}
+            last = [self.first_line]
+
+            def watch(hand: object, seat: int, action: Action) -> None:
+                last[0] = where.get(id(action), last[0])
+
+            try:
+                result = _replay.replay(history, watch, check=False)
+            except (IllegalAction, PHHError, ValueError) as exc:
+                raise self.error(str(exc), last[0]) from None
+            raise AssertionError("a replay failed once only") from None  # pragma: no cover
         if not result.is_over or result.unsettled:
             state = "unsettled (cards not shown decide it)" if result.is_over else "not over"
             raise self.error(f"the hand is {state} where the site's text ends", last[0])
@@ -619,11 +628,18 @@ class HandBuilder:
             raise self.error(str(exc), self._total_line) from None
 
 
+_CODES = {text: card_code(text) for text in (r + s for r in "23456789TJQKA" for s in "cdhs")}
+_CODES[None] = UNKNOWN  # type: ignore[index]
+
+
 def _codes(builder: HandBuilder, cards: list[str | None]) -> tuple[int, ...]:
     try:
-        return tuple(UNKNOWN if c is None else card_code(c) for c in cards)
-    except ValueError as exc:
-        raise builder.error(str(exc)) from None
+        return tuple([_CODES[c] for c in cards])  # type: ignore[index]
+    except KeyError:
+        try:
+            return tuple([UNKNOWN if c is None else card_code(c) for c in cards])
+        except ValueError as exc:
+            raise builder.error(str(exc)) from None
 
 
 def _default_bring_in(small_bet: Decimal | None) -> Decimal:

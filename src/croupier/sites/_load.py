@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -139,7 +140,7 @@ def _hands_of(
             if line.strip() and len(head) >= 1:
                 break
         site = _site_of("\n".join(head), path)
-        lines = _chain(head, lines)
+        lines = itertools.chain(head, lines)
     for chunk in site.split(lines, path):
         try:
             if chunk.problem is not None:
@@ -157,11 +158,6 @@ def _hands_of(
             if errors != "skip":
                 raise
             yield exc
-
-
-def _chain(head: list[str], rest: Iterator[str]) -> Iterator[str]:
-    yield from head
-    yield from rest
 
 
 def site_files(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[Path]:

@@ -35,6 +35,10 @@ def money(text: str) -> Decimal:
     ...
     ValueError: bad amount '$1.2.3'
     """
+    plain = text.lstrip("$€£")  # the common case first: $1.50, 1500, €2
+    if plain.isdigit() or (plain.count(".") == 1 and plain.replace(".", "").isdigit()):
+        if plain.isascii() and plain[0] != "." and plain[-1] != ".":
+            return Decimal(plain)
     raw = text
     text = text.strip().strip("()")
     for code in ("USD", "EUR", "GBP", "CNY", "INR", "RUB", "CAD", "chips"):
@@ -74,7 +78,7 @@ def scale_of(amounts: list[Decimal]) -> int:
     100
     """
     places = 0
-    for amount in amounts:
+    for amount in set(amounts):
         exponent = amount.normalize().as_tuple().exponent
         if isinstance(exponent, int) and -exponent > places:
             places = -exponent

@@ -41,10 +41,11 @@ def _first_line(starts_hand: Callable[[str], bool]) -> Callable[[str], bool]:
 def _text_site(name: str, module: object) -> Site:
     starts = module.starts_hand  # type: ignore[attr-defined]
     read = module.read  # type: ignore[attr-defined]
+    prefix = getattr(module, "PREFIX", "")  # what every header line begins with
     return Site(
         name,
         _first_line(starts),
-        by_header(starts),
+        by_header(starts, prefix),
         lambda chunk, path: read(chunk.lines, chunk.first_line, path),
     )
 

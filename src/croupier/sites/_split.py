@@ -44,9 +44,10 @@ Splitter = Callable[[Iterator[str], "str | None"], Iterator[Chunk]]
 """How a site's file is cut into hands: ``split(lines, path)`` yields each hand's :class:`Chunk`."""
 
 
-def by_header(starts_hand: Callable[[str], bool]) -> Splitter:
+def by_header(starts_hand: Callable[[str], bool], prefix: str = "") -> Splitter:
     """The splitter of a site whose every hand begins with a header line
-    (``starts_hand(line)``); lines before the first header are passed over."""
+    (``starts_hand(line)``, asked only of lines that begin with ``prefix``); lines
+    before the first header are passed over."""
 
     def split(lines: Iterator[str], path: str | None) -> Iterator[Chunk]:
         chunk: Chunk | None = None
@@ -55,7 +56,7 @@ def by_header(starts_hand: Callable[[str], bool]) -> Splitter:
                 if chunk is not None and chunk.problem is None:
                     chunk.problem = f"line {number} is longer than {MAX_LINE} characters"
                 continue
-            if starts_hand(line):
+            if line.startswith(prefix) and starts_hand(line):
                 if chunk is not None:
                     yield chunk
                 chunk = Chunk(number, [line])

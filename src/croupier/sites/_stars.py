@@ -34,6 +34,7 @@ from croupier.variants import Variant, rules_of
 __all__ = ["EXAMPLE", "GAMES", "SITE", "read", "starts_hand"]
 
 SITE = "PokerStars"
+PREFIX = "PokerStars "  # every header line begins so
 
 _NL, _PL, _FL = "N", "P", "F"  # structure letters
 _V = Variant
