@@ -77,7 +77,7 @@ def corpus(count: int = HANDS) -> list[str]:
                 symbol="$",
                 currency="USD",
                 table="Bench I",
-            )  # fmt: skip
+            )
         )
     return texts
 

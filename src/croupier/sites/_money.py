@@ -36,9 +36,9 @@ def money(text: str) -> Decimal:
     ValueError: bad amount '$1.2.3'
     """
     plain = text.lstrip("$€£")  # the common case first: $1.50, 1500, €2
-    if plain.isdigit() or (plain.count(".") == 1 and plain.replace(".", "").isdigit()):
-        if plain.isascii() and plain[0] != "." and plain[-1] != ".":
-            return Decimal(plain)
+    digits = plain.isdigit() or (plain.count(".") == 1 and plain.replace(".", "").isdigit())
+    if digits and plain.isascii() and plain[0] != "." and plain[-1] != ".":
+        return Decimal(plain)
     raw = text
     text = text.strip().strip("()")
     for code in ("USD", "EUR", "GBP", "CNY", "INR", "RUB", "CAD", "chips"):
