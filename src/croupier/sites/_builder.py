@@ -230,6 +230,8 @@ class HandBuilder:
             return
         rules = self._rules
         if rules is not None and rules.is_stud:
+            if self._street >= len(rules.streets):
+                raise self.error(f"{name} is dealt cards after the last street")
             street = rules.streets[self._street]
             count = street.hole + street.up
             if len(cards) > count:
@@ -593,22 +595,12 @@ class HandBuilder:
         site's total pot, then the stacks the text gives against the engine's."""
         try:
             result = _replay.replay(history, check=False)
-        except (IllegalAction, PHHError, ValueError):
-            # Again, watching the actions: the error names the line of the last one played.
-            where = {id(a): line for a, line in zip(history.actions, lines, strict=True)}
-            last = [self.first_line]
-
-            def watch(hand: object, seat: int, action: Action) -> None:
-                last[0] = where.get(id(action), last[0])
-
-            try:
-                result = _replay.replay(history, watch, check=False)
-            except (IllegalAction, PHHError, ValueError) as exc:
-                raise self.error(str(exc), last[0]) from None
-            raise AssertionError("a replay failed once only") from None  # pragma: no cover
+        except (IllegalAction, PHHError, ValueError) as exc:
+            raise self.error(str(exc), _failing_line(history, lines, self.first_line)) from None
         if not result.is_over or result.unsettled:
             state = "unsettled (cards not shown decide it)" if result.is_over else "not over"
-            raise self.error(f"the hand is {state} where the site's text ends", last[0])
+            where = lines[-1] if lines else self.first_line  # the last action's line
+            raise self.error(f"the hand is {state} where the site's text ends", where)
         total = self._total
         if total is not None:
             if sum(put_in) != total:
@@ -626,6 +618,27 @@ class HandBuilder:
             _replay.check_stacks(history, result)
         except PHHError as exc:
             raise self.error(str(exc), self._total_line) from None
+
+
+def _failing_line(history: HandHistory, lines: list[int], first: int) -> int:
+    """The line of the last action a replay of ``history`` plays before it fails (the
+    replay again, watching each action: made only for an error)."""
+    watch = _Watch({id(a): line for a, line in zip(history.actions, lines, strict=True)}, first)
+    try:
+        _replay.replay(history, watch, check=False)
+    except ValueError:
+        pass
+    return watch.line
+
+
+class _Watch:
+    """A replay's ``watch``: the line of the last action played (no closure: compiled)."""
+
+    def __init__(self, lines: dict[int, int], first: int) -> None:
+        self.lines, self.line = lines, first
+
+    def __call__(self, hand: object, seat: int, action: Action) -> None:
+        self.line = self.lines.get(id(action), self.line)
 
 
 _CODES = {text: card_code(text) for text in (r + s for r in "23456789TJQKA" for s in "cdhs")}

@@ -131,14 +131,16 @@ def _hands_of(
     stream: IO[str] | IO[bytes], path: str | None, site: Site | None, errors: str
 ) -> Iterator[HandHistory | int | SiteError]:
     """Each hand of one file, or 1 for a cancelled hand, or the error of a bad one
-    (``errors="skip"``; else raised)."""
+    (``errors="skip"``; else raised).  A file of blank lines has no hands."""
     lines = text_lines(stream)
     if site is None:
         head: list[str] = []
         for line in lines:
             head.append(line)
-            if line.strip() and len(head) >= 1:
+            if line.strip():
                 break
+        if not any(line.strip() for line in head):
+            return
         site = _site_of("\n".join(head), path)
         lines = itertools.chain(head, lines)
     for chunk in site.split(lines, path):

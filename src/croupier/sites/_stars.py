@@ -110,6 +110,14 @@ def starts_hand(line: str) -> bool:
     return line.startswith("PokerStars ") and " #" in line[:40]
 
 
+def _group(b: HandBuilder, text: str, which: int) -> list[str]:
+    """The bracketed card group ``which`` (0: the first, -1: the last) of ``text``."""
+    groups = _cards(text)
+    if not groups:
+        raise b.error(f"no cards in {text[:80]!r}")
+    return groups[which]
+
+
 def _cards(text: str) -> list[list[str]]:
     """The bracketed card groups of ``text``: ``"[Ah Kd] [2c]"`` is ``[["Ah", "Kd"], ["2c"]]``."""
     return [group.split() for group in _CARDS.findall(text)]
@@ -190,7 +198,8 @@ def read(lines: Sequence[str], first_line: int, path: str | None) -> HandHistory
     header = _HEADER.match(lines[0])
     if header is None:
         raise SiteError(
-            f"{path + ': ' if path else ''}line {first_line}: not a PokerStars hand",
+            f"{path + ': ' if path else ''}{SITE} hand at line {first_line}: bad header "
+            f"{lines[0][:80]!r}",
             site=SITE,
             path=path,
             line=first_line,
@@ -230,7 +239,7 @@ def _read(b: HandBuilder, lines: Sequence[str], first_line: int, header: str) ->
             if name in ("HOLE CARDS", "SHOW DOWN") or name.endswith("SHOW DOWN"):
                 section = "play"
                 if name == "HOLE CARDS" and "[" in line:  # Courchevel's first board card
-                    b.board(_cards(line)[-1])
+                    b.board(_group(b, line, -1))
                 continue
             first, _, rest = name.partition(" ")
             if first in _RUNS and rest in streets:  # run it twice
@@ -243,7 +252,7 @@ def _read(b: HandBuilder, lines: Sequence[str], first_line: int, header: str) ->
                         b.run(1)
                         run = 1
                     b.street()
-                b.board(_cards(line)[-1])
+                b.board(_group(b, line, -1))
                 section = "play"
                 continue
             if name not in streets:
@@ -337,9 +346,9 @@ def _play_line(b: HandBuilder, line: str, stud: bool) -> None:
     elif verb == "stands":  # stands pat
         b.draw(name, [])
     elif verb == "shows":
-        b.show(name, _cards(rest)[0])
+        b.show(name, _group(b, rest, 0))
     elif verb == "mucks":
-        b.muck(name, _cards(rest)[0] if "[" in rest else None)
+        b.muck(name, _group(b, rest, 0) if "[" in rest else None)
     elif (
         verb == "doesn't"
         or any(action.startswith(w.strip()) for w in _IDLE)
@@ -414,7 +423,7 @@ def _summary_line(b: HandBuilder, line: str) -> None:
         name = line[line.index(": ") + 2 : line.index(" mucked [")]
         for role in (" (button)", " (small blind)", " (big blind)"):
             name = name.removesuffix(role)
-        b.reveal(name, _cards(line)[0])
+        b.reveal(name, _group(b, line, 0))
     # Other summary lines (the board, each seat's result) repeat what was read.
 
 
