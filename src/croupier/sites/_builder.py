@@ -47,6 +47,7 @@ Choices (docs/rules.md §7.2):
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -624,10 +625,8 @@ def _failing_line(history: HandHistory, lines: list[int], first: int) -> int:
     """The line of the last action a replay of ``history`` plays before it fails (the
     replay again, watching each action: made only for an error)."""
     watch = _Watch({id(a): line for a, line in zip(history.actions, lines, strict=True)}, first)
-    try:
+    with contextlib.suppress(ValueError):
         _replay.replay(history, watch, check=False)
-    except ValueError:
-        pass
     return watch.line
 
 

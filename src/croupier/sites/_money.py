@@ -36,8 +36,8 @@ def money(text: str) -> Decimal:
     ValueError: bad amount '$1.2.3'
     """
     plain = text.lstrip("$€£")  # the common case first: $1.50, 1500, €2
-    digits = plain.isdigit() or (plain.count(".") == 1 and plain.replace(".", "").isdigit())
-    if digits and plain.isascii() and plain[0] != "." and plain[-1] != ".":
+    simple = plain.isdigit() or (plain.count(".") == 1 and plain.replace(".", "").isdigit())
+    if simple and plain.isascii() and plain[0] != "." and plain[-1] != ".":
         return Decimal(plain)
     raw = text
     text = text.strip().strip("()")
