@@ -30,7 +30,7 @@ Choices (PHH leaves them to the reader):
   ``_rake_no_flop_no_drop`` give the game's :class:`~croupier.Rake`; without
   them no rake is taken (a file's ``winnings`` and ``finishing_stacks`` net
   of a rake it does not describe do not match).
-* A site's rake (docs/rules.md §7.2): the user field ``_rake`` is the amount the
+* A site's rake (docs/rules.md §7.4): the user field ``_rake`` is the amount the
   house took from the hand, as the site wrote it; the game has no
   :class:`~croupier.Rake` and :func:`croupier.replay.replay` checks the file's
   stacks net of it.
@@ -101,7 +101,7 @@ RAKE_NO_FLOP_NO_DROP_FIELD = "_rake_no_flop_no_drop"
 RAKE_TAKEN_FIELD = "_rake"
 """The user field of the chips a poker site's house took from this hand (its rake, jackpot
 and other fees together), in the file's money: a hand imported by :mod:`croupier.sites`,
-whose ``finishing_stacks`` and ``winnings`` are net of it (docs/rules.md §7.2)."""
+whose ``finishing_stacks`` and ``winnings`` are net of it (docs/rules.md §7.4)."""
 
 _RAKE_FIELDS = (RAKE_PERCENT_FIELD, RAKE_CAP_FIELD, RAKE_NO_FLOP_NO_DROP_FIELD)
 

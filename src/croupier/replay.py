@@ -25,7 +25,7 @@ seats, are in :mod:`croupier.history_game`):
   against the replay's (``check=False`` turns that off): a tampered or
   inconsistent file raises :class:`~croupier.errors.PHHError`.  A player whose
   stack was ``inf`` is not checked.
-* A hand a poker site raked (the user field ``_rake``, docs/rules.md §7.2):
+* A hand a poker site raked (the user field ``_rake``, docs/rules.md §7.4):
   its ``finishing_stacks`` are checked net of that amount (each winner gives
   up no more than it won, the others end as the engine says, and what the
   winners gave up is the rake).
@@ -357,7 +357,7 @@ def _check_net_of_rake(
 ) -> None:
     """The file's stacks are the engine's less the house's take: each winner gives up
     between nothing and what it won, a player who won nothing ends as the engine says,
-    and what the winners gave up is the recorded take (docs/rules.md §7.2)."""
+    and what the winners gave up is the recorded take (docs/rules.md §7.4)."""
     scale = history.scale
     won = result.winnings or (0,) * len(recorded)
     given = 0

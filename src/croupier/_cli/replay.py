@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from croupier._cli.progress import progress
@@ -17,6 +18,8 @@ def run(args: argparse.Namespace) -> int:
     from croupier._cli.report import report
 
     path: str = args.file
+    if os.path.isdir(path):
+        raise ValueError(f"{path}: a directory; replay takes one hand-history file")
     try:
         if path.endswith(".phhs"):
             histories = phh.load_all(path)

@@ -17,7 +17,7 @@ is read: an action the rules forbid, or recorded results the engine does not
 reach (each player's stack after the hand, net of the site's rake), is a
 :class:`~croupier.errors.SiteError` naming the file, the hand and the line.
 What each site's reader takes from the text, and the choices where the
-sites are silent, are in docs/rules.md §7.2.
+sites are silent, are in docs/rules.md §7.4.
 
 The package's modules: ``_money`` (amounts as written), ``_builder`` (a site's
 hand told event by event, made into a checked ``HandHistory``), ``_split``

@@ -23,7 +23,7 @@ naming the hand and the line.
 >>> hand.players, hand.finishing_stacks, [a.to_text() for a in hand.actions][:2]
 (('Ann', 'Bob'), (98, 102), ['d dh p1 AhKh', 'd dh p2 ????'])
 
-Choices (docs/rules.md §7.2):
+Choices (docs/rules.md §7.4):
 
 * Players are the seats dealt in (a reader leaves out those sitting out),
   ``p1`` the first seat after the button and the button last (stud: by seat

@@ -3,7 +3,7 @@
 >>> money("$1,234.50"), money("0,05€"), money("1\u00a0500"), money("12.5K")
 (Decimal('1234.50'), Decimal('0.05'), Decimal('1500'), Decimal('12500'))
 
-Choices (docs/rules.md §7.2): a currency symbol before or after the number
+Choices (docs/rules.md §7.4): a currency symbol before or after the number
 (``$ € £ ¥ ₹ ₽`` and the letters of an ISO code that follows, ``1.00 USD``) is
 dropped; ``,`` is a thousands separator when three digits follow it and a
 ``.`` or the end comes after, else (as Winamax writes euros) the decimal

@@ -6,7 +6,7 @@
 >>> hand.variant, hand.players, hand.winnings, hand.extra["_rake"]
 ('NT', ('Bob', 'Cat', 'Ann'), (0, 0, 70), Decimal('0.03'))
 
-The format (docs/rules.md §7.2 lists what is read): a header line
+The format (docs/rules.md §7.4 lists what is read): a header line
 ``PokerStars Hand #N: GAME (STAKES) - DATE ZONE`` (``PokerStars Zoom Hand``,
 ``Tournament #T, BUY-IN GAME - Level L (SB/BB) - DATE``, mixed games as
 ``MIX (GAME, STAKES)``), the table line with the button's seat, one line per

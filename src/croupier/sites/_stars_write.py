@@ -29,7 +29,7 @@ Seat 3: p3 (button) collected (5)
 
 Reading the text back (:func:`croupier.sites.load_all`) and replaying it gives
 the same hand, event by event (tests/test_sites_stars.py plays hands of every
-game on croupier to check it).  Choices (docs/rules.md §7.2): seats are
+game on croupier to check it).  Choices (docs/rules.md §7.4): seats are
 numbered from 1 in croupier's seat order (the button last), players are
 ``p1`` … unless ``players`` names them; by default every player's cards are
 written as ``Dealt to`` lines (the site writes only the hero's: ``hero=SEAT``
