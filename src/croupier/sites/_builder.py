@@ -329,6 +329,26 @@ class HandBuilder:
         name = self._player(name)
         self._street_bets[name] = self._street_bets.get(name, _ZERO) - amount
 
+    def return_uncalled(self) -> None:
+        """The part of this round's largest bet that nobody matched goes back to its
+        bettor: for a site that does not write the return (idempotent, so a reader may
+        call it at each round's end whether or not the text told the return).
+
+        >>> from decimal import Decimal as D
+        >>> b = HandBuilder("Example", "8")
+        >>> b.seat(1, "Ann", D(100)); b.seat(2, "Bob", D(100))
+        >>> b.raise_to("Ann", D(10)); b.call("Bob", D(4)); b.return_uncalled()
+        >>> b._street_bets
+        {'Ann': Decimal('4'), 'Bob': Decimal('4')}
+        """
+        bets = self._street_bets
+        if not bets:
+            return
+        top = max(bets, key=bets.__getitem__)
+        rest = max((bet for name, bet in bets.items() if name != top), default=_ZERO)
+        if bets[top] > rest:
+            bets[top] = rest
+
     def show(self, name: str, cards: list[str]) -> None:
         """A player shows its cards (all of them, in the order dealt)."""
         self._items.append(("sm", self._player(name), cards, self.line))
