@@ -205,6 +205,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "sites._stars",
             "sites._stars_write",
             "sites._gg",
+            "sites._winamax",
             "history_game",
             "replay",
             "ranges",
