@@ -124,7 +124,7 @@ def read(lines: Sequence[str], first_line: int, path: str | None) -> HandHistory
         raise b.error(str(exc)) from None
     hand = b.finish()
     if risk:  # what a player who cashed out and won gave back: a user field like _cashout
-        paid = tuple(risk.get(name, Decimal(0)) for name in hand.players)
+        paid = tuple(risk.get(name, Decimal(0)) for name in hand.players or ())
         hand = dataclasses.replace(hand, extra={**hand.extra, "_cashout_risk": paid})
     return hand
 

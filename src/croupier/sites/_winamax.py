@@ -106,7 +106,7 @@ class _Feed(list[str]):
 
     builder: HandBuilder
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def,override]
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
         got = super().__getitem__(index)
         return self._tail(got) if isinstance(index, slice) else got
 
