@@ -22,8 +22,8 @@ def texts(hand: sites.HandHistory) -> list[str]:
 def test_every_file_imports_and_reaches_its_recorded_results() -> None:
     reader = sites.iter_load(DATA)
     hands = list(reader)
-    assert (reader.hands, reader.skipped, reader.cancelled) == (14, 0, 0)
-    assert len(hands) == 14
+    assert (reader.hands, reader.skipped, reader.cancelled) == (15, 0, 0)
+    assert len(hands) == 15
     for hand in hands:
         assert hand.venue == "GGPoker"
         result = replay(hand)  # the stacks net of the rake are checked
@@ -71,8 +71,9 @@ def test_run_two_and_three_times_and_cash_outs() -> None:
 
 
 def test_short_deck_and_tournaments() -> None:
-    short, first, second = sites.load_all(DATA / "shortdeck_tournament.txt")
+    short, steal, first, second = sites.load_all(DATA / "shortdeck_tournament.txt")
     assert short.variant == "NS" and short.antes == (1, 1, 1)
+    assert steal.winnings == (0, 0, 8) and "d dh p1 ????" in texts(steal)  # unknown cards
     assert first.event == "Tournament #300001" and first.level == 9
     assert first.extra["_tournament"] == "Daily Deepstack $10"
     assert first.antes == (40, 40, 40, 40) and first.winnings == (0, 0, 1710, 0)
