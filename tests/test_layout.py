@@ -204,6 +204,8 @@ LAYERS: tuple[frozenset[str], ...] = (
             "sites._load",
             "sites._stars",
             "sites._stars_write",
+            "sites._gg",
+            "sites._winamax",
             "history_game",
             "replay",
             "ranges",

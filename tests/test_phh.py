@@ -755,6 +755,12 @@ def test_short_deck_rejects_low_cards() -> None:
         small_hand(variant="NS", actions=(Action("db", cards=(card_code("5s"),)),))
 
 
+def test_short_deck_accepts_unknown_cards() -> None:
+    unknown = Action("dh", target=0, cards=(-1, -1))  # "d dh p1 ????": not a card below six
+    hand = small_hand(variant="NS", actions=(unknown, Action("f", actor=1)))
+    assert hand.actions[0].cards == (-1, -1)
+
+
 def test_with_scale_and_normalized() -> None:
     h = phh.loads(BASE)
     cents = h.with_scale(1000)

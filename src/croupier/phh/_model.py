@@ -135,7 +135,7 @@ class HandHistory:
             if max(action.actor or 0, action.target or 0) >= players:
                 who = max(action.actor or 0, action.target or 0) + 1
                 problem = f"player p{who} does not exist ({players} players)"
-            elif lowest and any(c is not None and c < lowest for c in action.cards):
+            elif lowest and any(c is not None and 0 <= c < lowest for c in action.cards):
                 title = rules_of(from_phh(self.variant)[1]).title
                 rank = {16: "six", 32: "ten"}.get(lowest, f"card {lowest}")
                 problem = f"{title} has no cards below {rank}"

@@ -56,7 +56,7 @@ def detect(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> str:
     >>> from croupier.sites._stars import EXAMPLE
     >>> detect(EXAMPLE)
     'PokerStars'
-    >>> detect("variant = 'NT'\\n")
+    >>> detect("variant = 'NT'\\n")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     croupier.errors.SiteError: not a hand history of a known site (PokerStars, ...)

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+import croupier.sites._gg as _gg
 import croupier.sites._stars as _stars
+import croupier.sites._winamax as _winamax
 from croupier.phh import HandHistory
 from croupier.sites._split import Chunk, Splitter, by_header
 
@@ -50,7 +52,11 @@ def _text_site(name: str, module: object) -> Site:
     )
 
 
-SITES: tuple[Site, ...] = (_text_site(_stars.SITE, _stars),)
+SITES: tuple[Site, ...] = (
+    _text_site(_stars.SITE, _stars),
+    _text_site(_gg.SITE, _gg),
+    _text_site(_winamax.SITE, _winamax),
+)
 """Every site read, in the order :func:`croupier.sites.detect` tries them."""
 
 
