@@ -56,7 +56,7 @@ def detect(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> str:
     >>> from croupier.sites._stars import EXAMPLE
     >>> detect(EXAMPLE)
     'PokerStars'
-    >>> detect("variant = 'NT'\\n")
+    >>> detect("variant = 'NT'\\n")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     croupier.errors.SiteError: not a hand history of a known site (PokerStars, ...)
@@ -137,7 +137,7 @@ def _hands_of(
         head: list[str] = []
         for line in lines:
             head.append(line)
-            if line.strip():
+            if line.strip() and not line.startswith("#Game No"):  # (Party's, 888's hand number)
                 break
         if not any(line.strip() for line in head):
             return

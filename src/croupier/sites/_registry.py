@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+import croupier.sites._888 as _888
+import croupier.sites._party as _party
 import croupier.sites._stars as _stars
 from croupier.phh import HandHistory
 from croupier.sites._split import Chunk, Splitter, by_header
@@ -42,15 +44,20 @@ def _text_site(name: str, module: object) -> Site:
     starts = module.starts_hand  # type: ignore[attr-defined]
     read = module.read  # type: ignore[attr-defined]
     prefix = getattr(module, "PREFIX", "")  # what every header line begins with
+    split = getattr(module, "split", None) or by_header(starts, prefix)  # its own, if any
     return Site(
         name,
-        _first_line(starts),
-        by_header(starts, prefix),
+        getattr(module, "detect", None) or _first_line(starts),  # its own, if any
+        split,
         lambda chunk, path: read(chunk.lines, chunk.first_line, path),
     )
 
 
-SITES: tuple[Site, ...] = (_text_site(_stars.SITE, _stars),)
+SITES: tuple[Site, ...] = (
+    _text_site(_stars.SITE, _stars),
+    _text_site(_party.SITE, _party),
+    _text_site(_888.SITE, _888),
+)
 """Every site read, in the order :func:`croupier.sites.detect` tries them."""
 
 
