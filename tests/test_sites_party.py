@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal
 from pathlib import Path
 
@@ -21,7 +22,7 @@ def texts(hand: sites.HandHistory) -> list[str]:
 def test_every_file_imports_and_reaches_its_recorded_results() -> None:
     reader = sites.iter_load(DATA)
     hands = list(reader)
-    assert (reader.hands, reader.skipped, reader.cancelled) == (7, 0, 1)
+    assert (reader.hands, reader.skipped, reader.cancelled) == (9, 0, 1)
     for hand in hands:
         assert hand.venue == "PartyPoker"
         result = replay(hand)
@@ -57,7 +58,9 @@ def test_uncalled_bet_side_pots_muck_and_split() -> None:
 
 
 def test_omaha_hi_lo_and_stud() -> None:
-    omaha, stud = sites.load_all(DATA / "mixed.txt")
+    omaha, stud, limit = sites.load_all(DATA / "mixed.txt")
+    assert limit.variant == "FT" and limit.small_bet == 10 and limit.big_bet == 20
+    assert limit.winnings == (57, 0) and texts(limit)[-2:] == ["p1 cbr 0.2", "p2 f"]
     assert omaha.variant == "PO/8" and omaha.winnings == (10, 10, 0)
     assert stud.variant == "F7S" and stud.bring_in == 5 and stud.antes == (2, 2, 2)
     assert "p2 pb" in texts(stud) and "d dh p2 ????2c" in texts(stud)
@@ -65,7 +68,9 @@ def test_omaha_hi_lo_and_stud() -> None:
 
 
 def test_tournament_antes_and_thousands() -> None:
-    (hand,) = sites.load_all(DATA / "tournament.txt")
+    hand, walk = sites.load_all(DATA / "tournament.txt")
+    assert walk.players == ("Hero", "Jürgen") and walk.winnings == (250, 0)
+    assert walk.antes == (25, 25) and walk.finishing_stacks == (4850, 3900)
     assert hand.event == "Tournament #123456" and hand.level == 3
     assert hand.extra["_buy_in"] == "$5 USD" and hand.currency is None
     assert hand.antes == (25, 25, 25) and hand.blinds_or_straddles == (100, 200, 0)
@@ -81,6 +86,26 @@ def test_a_corrupted_hand_names_its_line(tmp_path: Path) -> None:
     assert len(list(reader)) == 3 and reader.skipped == 1 and reader.cancelled == 1
     with pytest.raises(SiteError, match=r"hand 300000002, line 42: bad amount"):
         sites.load_all(bad)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ("Hero checks", "Hero waves", "line 15: unknown action 'waves'"),
+        ("USD PL Omaha Hi-Lo", "USD Bingo", "hand 300000101, line 2: unsupported game 'Bingo'"),
+        (
+            "Ñandú wins $0.30 USD",
+            "Ñandú wins $0.35 USD",
+            "300000102, line 54: the winners collected 0.35",
+        ),
+        ("Jürgen has joined the table.", "Jürgen sings.", "unrecognised line 'Jürgen sings.'"),
+    ],
+)
+def test_bad_lines_are_errors(old: str, new: str, problem: str) -> None:
+    text = (DATA / "mixed.txt").read_text(encoding="utf-8").replace(old, new, 1)
+    with pytest.raises(SiteError, match=problem) as caught:
+        sites.load_all(io.StringIO(text))
+    assert caught.value.site == "PartyPoker" and caught.value.line is not None
 
 
 def test_phh_round_trip() -> None:

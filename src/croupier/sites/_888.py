@@ -122,8 +122,7 @@ def read(lines: Sequence[str], first_line: int, path: str | None) -> HandHistory
                 if buy_in:
                     b.extra["_buy_in"] = buy_in
                 body[i] = ""
-        read_body(b, body, first_line + skip + 2, stud)
-        finish_rake(b)
+        finish_rake(b, read_body(b, body, first_line + skip + 2, stud))
     except ValueError as exc:
         if isinstance(exc, SiteError):
             raise

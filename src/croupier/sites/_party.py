@@ -135,8 +135,7 @@ def read(lines: Sequence[str], first_line: int, path: str | None) -> HandHistory
         _header(b, lines[skip + 1].strip())
         assert b.code is not None
         stud = rules_of(Variant(b.code[1:])).is_stud
-        read_body(b, lines[skip + 2 :], first_line + skip + 2, stud)
-        finish_rake(b)
+        finish_rake(b, read_body(b, lines[skip + 2 :], first_line + skip + 2, stud))
     except ValueError as exc:
         if isinstance(exc, SiteError):
             raise

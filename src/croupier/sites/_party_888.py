@@ -135,9 +135,11 @@ def _name_action(b: HandBuilder, line: str) -> tuple[str, str] | None:
     return best, line[len(best) + 1 :]
 
 
-def read_body(b: HandBuilder, lines: Sequence[str], first_line: int, stud: bool) -> None:
-    """Everything after the header lines: ``lines[i]`` is line ``first_line + i``."""
+def read_body(b: HandBuilder, lines: Sequence[str], first_line: int, stud: bool) -> int:
+    """Everything after the header lines: ``lines[i]`` is line ``first_line + i``; the
+    number of the line of the last win (or of the last line) is returned."""
     dealt = False
+    last = first_line
     for number, raw in enumerate(lines, first_line):
         b.line = number
         line = raw.strip()
@@ -202,6 +204,9 @@ def read_body(b: HandBuilder, lines: Sequence[str], first_line: int, stud: bool)
             raise b.error(f"unrecognised line {line[:80]!r}")
         name, action = found
         _action(b, name, action, line)
+        if action.startswith(("wins ", "collected ")):
+            last = number
+    return max(last, b.line) if last == first_line else last
 
 
 def _action(b: HandBuilder, name: str, action: str, line: str) -> None:
@@ -236,9 +241,14 @@ def _action(b: HandBuilder, name: str, action: str, line: str) -> None:
         raise b.error(f"unknown action {action[:60]!r}")
 
 
-def finish_rake(b: HandBuilder) -> None:
-    """The rake: what the players put in less what they collected (neither site writes it)."""
+def finish_rake(b: HandBuilder, line: int) -> None:
+    """The rake: what the players put in less what they collected (neither site writes
+    it); ``line``, the line an error names."""
+    b.line = line
     b.return_uncalled()
     put_in = sum(b._put_in.values(), _ZERO) + sum(b._street_bets.values(), _ZERO)
-    b.rake = put_in - sum(b._collected.values(), _ZERO)
+    collected = sum(b._collected.values(), _ZERO)
+    if collected > put_in:
+        raise b.error(f"the winners collected {collected}, more than the {put_in} put in")
+    b.rake = put_in - collected
     b.total = put_in
