@@ -22,7 +22,7 @@ def texts(hand: sites.HandHistory) -> list[str]:
 def test_every_file_imports_and_reaches_its_recorded_results() -> None:
     reader = sites.iter_load(DATA)
     hands = list(reader)
-    assert (reader.hands, reader.skipped, reader.cancelled) == (9, 0, 1)
+    assert (reader.hands, reader.skipped, reader.cancelled) == (10, 0, 1)
     for hand in hands:
         assert hand.venue == "PartyPoker"
         result = replay(hand)
@@ -57,8 +57,16 @@ def test_uncalled_bet_side_pots_muck_and_split() -> None:
     assert split.winnings == (0, 31, 31)
 
 
-def test_omaha_hi_lo_and_stud() -> None:
-    omaha, stud, limit = sites.load_all(DATA / "mixed.txt")
+def test_omaha_hi_lo_stud_and_fixed_limit() -> None:
+    omaha, stud, limit, stud8 = sites.load_all(DATA / "mixed.txt")
+    assert stud8.variant == "F7S/8" and texts(stud8) == [
+        "d dh p1 4d6c2s",
+        "d dh p2 ????Ac",
+        "p1 pb",
+        "p2 cbr 0.1",
+        "p1 f",
+    ]
+    assert stud8.winnings == (0, 14) and "_rake" not in stud8.extra
     assert limit.variant == "FT" and limit.small_bet == 10 and limit.big_bet == 20
     assert limit.winnings == (57, 0) and texts(limit)[-2:] == ["p1 cbr 0.2", "p2 f"]
     assert omaha.variant == "PO/8" and omaha.winnings == (10, 10, 0)
