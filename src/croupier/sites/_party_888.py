@@ -146,7 +146,9 @@ def read_body(b: HandBuilder, lines: Sequence[str], first_line: int, stud: bool)
         if not line or line.startswith(GAME_NO):
             continue
         low = line.lower()
-        if "cancel" in low and not b.is_seated(line.split(" ")[0]):
+        if low.startswith(("game #", "hand ")) and (
+            "has been cancel" in low or "was cancel" in low
+        ):
             raise Cancelled
         if line.startswith("** "):
             name = line[3:].partition(" **")[0].lower()
