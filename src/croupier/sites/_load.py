@@ -137,7 +137,7 @@ def _hands_of(
         head: list[str] = []
         for line in lines:
             head.append(line)
-            if line.strip():
+            if line.strip() and not line.startswith("#Game No"):  # (Party's, 888's hand number)
                 break
         if not any(line.strip() for line in head):
             return

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+import croupier.sites._888 as _888
 import croupier.sites._gg as _gg
+import croupier.sites._party as _party
 import croupier.sites._stars as _stars
 import croupier.sites._winamax as _winamax
 from croupier.phh import HandHistory
@@ -44,10 +46,11 @@ def _text_site(name: str, module: object) -> Site:
     starts = module.starts_hand  # type: ignore[attr-defined]
     read = module.read  # type: ignore[attr-defined]
     prefix = getattr(module, "PREFIX", "")  # what every header line begins with
+    split = getattr(module, "split", None) or by_header(starts, prefix)  # its own, if any
     return Site(
         name,
-        _first_line(starts),
-        by_header(starts, prefix),
+        getattr(module, "detect", None) or _first_line(starts),  # its own, if any
+        split,
         lambda chunk, path: read(chunk.lines, chunk.first_line, path),
     )
 
@@ -56,6 +59,8 @@ SITES: tuple[Site, ...] = (
     _text_site(_stars.SITE, _stars),
     _text_site(_gg.SITE, _gg),
     _text_site(_winamax.SITE, _winamax),
+    _text_site(_party.SITE, _party),
+    _text_site(_888.SITE, _888),
 )
 """Every site read, in the order :func:`croupier.sites.detect` tries them."""
 
