@@ -204,6 +204,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "sites._load",
             "sites._stars",
             "sites._stars_write",
+            "sites._ipoker",
             "history_game",
             "replay",
             "ranges",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+import croupier.sites._ipoker as _ipoker
 import croupier.sites._stars as _stars
 from croupier.phh import HandHistory
 from croupier.sites._split import Chunk, Splitter, by_header
@@ -50,7 +51,10 @@ def _text_site(name: str, module: object) -> Site:
     )
 
 
-SITES: tuple[Site, ...] = (_text_site(_stars.SITE, _stars),)
+SITES: tuple[Site, ...] = (
+    _text_site(_stars.SITE, _stars),
+    Site(_ipoker.SITE, _ipoker.detect, _ipoker.split, _ipoker.read),
+)
 """Every site read, in the order :func:`croupier.sites.detect` tries them."""
 
 
