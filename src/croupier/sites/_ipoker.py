@@ -104,7 +104,7 @@ def detect(head: str) -> bool:
     ``<session``, after an XML declaration (a head of the declaration alone is
     taken as iPoker's, the one XML site; :func:`split` checks the session).
 
-    >>> detect('<?xml version="1.0"?>\n<session sessioncode="1">'), detect("<phh>")
+    >>> detect('<?xml version="1.0"?>\\n<session sessioncode="1">'), detect("<phh>")
     (True, False)
     """
     declared = False

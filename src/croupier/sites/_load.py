@@ -59,7 +59,7 @@ def detect(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> str:
     >>> detect("variant = 'NT'\\n")
     Traceback (most recent call last):
     ...
-    croupier.errors.SiteError: not a hand history of a known site (PokerStars, ...)
+    croupier.errors.SiteError: not a hand history of a known site (PokerStars, iPoker, ...)
     """
     if isinstance(source, str) and "\n" in source:
         head = source[:_HEAD]
