@@ -134,3 +134,22 @@ def test_a_doctype_or_entity_declaration_is_refused() -> None:
     )
     hands = sites.iter_load(io.StringIO(text), errors="skip", on_error=lambda e: None)
     assert len(list(hands)) == 1 and hands.skipped == 1
+
+
+def test_mutated_xml_gives_only_site_errors() -> None:
+    import random
+
+    text = CASH.read_text(encoding="utf-8")
+    rng = random.Random(7)
+    pieces = ["<", ">", "/", '"', "&", "&lol;", "]]>", "<!--", "X", "€", "<game>", "</game>", ""]
+    for _ in range(300):
+        chars = list(text)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(chars))
+            chars[at : at + rng.randint(0, 3)] = rng.choice(pieces)
+        mutated = "".join(chars)
+        try:
+            for _hand in sites.iter_load(io.StringIO(mutated), site="iPoker"):
+                pass
+        except SiteError as exc:
+            assert "iPoker" in str(exc)
