@@ -153,3 +153,15 @@ def test_mutated_xml_gives_only_site_errors() -> None:
                 pass
         except SiteError as exc:
             assert "iPoker" in str(exc)
+
+
+def test_not_a_session_a_cut_file_and_a_bad_session_head() -> None:
+    with pytest.raises(SiteError, match=r"iPoker hand at line 2: not an iPoker <session>"):
+        sites.load_all(io.StringIO('<?xml version="1.0"?>\n<other>\n</other>\n'))
+    text = CASH.read_text(encoding="utf-8")
+    cut = text[: text.index('<game gamecode="5550000002">') + 200]
+    hands = sites.iter_load(io.StringIO(cut), errors="skip", on_error=lambda e: None)
+    assert len(list(hands)) == 1 and hands.skipped == 1
+    bad_head = text.replace("<mode>real</mode>", "<mode>real</mod>")
+    with pytest.raises(SiteError, match="bad XML in the session"):
+        sites.load_all(io.StringIO(bad_head))
