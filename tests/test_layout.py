@@ -209,6 +209,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "sites._party_888",
             "sites._party",
             "sites._888",
+            "sites._ipoker",
             "history_game",
             "replay",
             "ranges",

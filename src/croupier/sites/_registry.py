@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 import croupier.sites._888 as _888
 import croupier.sites._gg as _gg
+import croupier.sites._ipoker as _ipoker
 import croupier.sites._party as _party
 import croupier.sites._stars as _stars
 import croupier.sites._winamax as _winamax
@@ -61,6 +62,7 @@ SITES: tuple[Site, ...] = (
     _text_site(_winamax.SITE, _winamax),
     _text_site(_party.SITE, _party),
     _text_site(_888.SITE, _888),
+    Site(_ipoker.SITE, _ipoker.detect, _ipoker.split, _ipoker.read),
 )
 """Every site read, in the order :func:`croupier.sites.detect` tries them."""
 
