@@ -797,6 +797,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="skip the hand-history comparison (read + replay the HandHQ sample)",
     )
     parser.add_argument(
+        "--no-sites",
+        action="store_true",
+        help="skip the poker-site comparison (import + replay PokerStars text)",
+    )
+    parser.add_argument(
         "--no-env",
         action="store_true",
         help="skip the training environments' check against PettingZoo (bench/peer_env.py)",
@@ -846,6 +851,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         phh_rates = measure(args.quick)
         print(phh_report(phh_rates))
+    sites_rates: dict[str, float] = {}
+    if not args.no_sites:
+        progress("site hand histories: croupier.sites and PokerKit's PokerStars parser")
+        import peer_sites
+
+        sites_rates = peer_sites.measure(args.quick)
+        print(peer_sites.report(sites_rates))
     if not args.check:
         progress(f"done in {time.perf_counter() - start:.0f} s")
         return 0
@@ -859,6 +871,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from peer_phh import headline as phh_headline
 
         measured |= phh_headline(phh_rates)  # alternating rounds, thread CPU time
+    if sites_rates:
+        import peer_sites
+
+        measured |= peer_sites.headline(sites_rates)  # alternating rounds, thread CPU time
     if not args.no_env:
         progress("  --check: croupier.env and PettingZoo in alternating rounds")
         from peer_env import headline as env_headline
@@ -907,6 +923,8 @@ CHECK_MC = "AhKh vs QdQc pre-flop, Monte Carlo 100,000, vs xiapl"
 # bench/peer_phh.py's rows (kept in step with peer_phh.CHECK_FAST / CHECK_STANDARD).
 CHECK_PHH_FAST = "Read + replay the HandHQ sample (toml_rs), vs PokerKit load_all + replay"
 CHECK_PHH_STANDARD = "Read + replay the HandHQ sample (tomllib), vs PokerKit load_all + replay"
+# bench/peer_sites.py's row (kept in step with peer_sites.CHECK).
+CHECK_SITES = "Import + replay PokerStars NLHE text, vs PokerKit PokerStarsParser + replay"
 # bench/peer_env.py's rows (kept in step with peer_env.CHECK_AEC / CHECK_VECTOR).
 CHECK_ENV_AEC = "PokerEnv hands/s (6-max NL, random play), vs PettingZoo texas_holdem_no_limit_v6"
 CHECK_ENV_VECTOR = "VectorEnv decisions/s (256 tables), vs PettingZoo texas_holdem_no_limit_v6"
@@ -966,6 +984,9 @@ FLOORS: tuple[Floor, ...] = (
     # same VM, quiet, after the reader's quick path and the cached replay plans.
     Floor(CHECK_PHH_FAST, "pokerkit", 9.0, (19.5, 19.6, 19.3)),
     Floor(CHECK_PHH_STANDARD, "pokerkit", 2.0, (4.3, 4.2, 4.2)),
+    # 2026-12-06, three `python bench/peer_sites.py --quick` runs on the 2-core VM, three
+    # helper builds running beside them (issue 25).
+    Floor(CHECK_SITES, "pokerkit", 4.5, (11.0, 11.1, 9.8)),
     # 2026-12-04, three `peer_env.headline(quick=True)` runs on a 2-core VM of the
     # same kind, quiet: PokerEnv's hands/s and VectorEnv's decisions/s over
     # PettingZoo's (issue 15), after PokerEnv's compiled AEC core and the C key stream.

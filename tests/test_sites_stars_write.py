@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 import pytest
 
@@ -13,8 +14,8 @@ from croupier import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Rake, Variant
 from croupier.events import Event, EventKind
 from croupier.games import Game, game
 from croupier.replay import replay
-from croupier.sites import load_all
-from croupier.sites._stars_write import write_stars
+from croupier.sites import SUFFIXES, iter_histories, load_all
+from croupier.sites._stars_write import write_history, write_stars
 
 GAMES: dict[str, Game] = {
     "holdem-nl": croupier.TexasHoldem(NO_LIMIT, (1, 2)),
@@ -144,3 +145,23 @@ def test_a_game_pokerstars_does_not_deal_is_refused() -> None:
     hand = croupier.KuhnPoker().start([2, 2], seed=1)
     with pytest.raises(ValueError, match="does not deal Kuhn"):
         write_stars(hand)
+
+
+SITE_DATA = Path(__file__).resolve().parent / "data" / "sites"
+
+
+def test_every_site_test_hand_round_trips_through_pokerstars_text() -> None:
+    """Each test file's hand of every site, written as PokerStars text (its players, money,
+    rake and tournament) and read back: the same events, winnings and stacks."""
+    count = 0
+    for history in iter_histories(SITE_DATA):
+        text = write_history(history)
+        (back,) = load_all(io.StringIO(text))
+        assert replay(back).hand.events == replay(history).hand.events, text
+        assert back.players == history.players, text
+        assert back.winnings == history.winnings, text
+        assert back.finishing_stacks == history.finishing_stacks, text
+        assert back.extra.get("_rake") == history.extra.get("_rake"), text
+        count += 1
+    sites_seen = {p.parent.name for p in SITE_DATA.rglob("*.*") if p.suffix in SUFFIXES}
+    assert count >= 60 and len(sites_seen) == 6

@@ -153,6 +153,10 @@ def _header(b: HandBuilder, text: str) -> None:
         words = rest.split(" ")
         if words and any(ch.isdigit() for ch in words[0]) and not rest.startswith(GAMES_START):
             cut = 2 if len(words) > 1 and words[1].isupper() and words[1].isalpha() else 1
+            for at in range(1, len(words)):  # a buy-in written with blanks: $5 + $0.50
+                if " ".join(words[at:]) in GAMES:
+                    cut = at
+                    break
             b.extra["_buy_in"] = " ".join(words[:cut])
             words = words[cut:]
         game = " ".join(words)
