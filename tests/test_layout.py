@@ -198,6 +198,8 @@ LAYERS: tuple[frozenset[str], ...] = (
             "phh._stream",
             "sites",
             "sites._money",
+            "sites._told",
+            "sites._finish",
             "sites._builder",
             "sites._split",
             "sites._registry",

@@ -140,3 +140,36 @@ def test_unknown_lines_and_games_are_errors() -> None:
 def test_a_file_of_no_known_site_is_an_error() -> None:
     with pytest.raises(SiteError, match="not a hand history of a known site"):
         sites.load_all(io.StringIO("variant = 'NT'\n"))
+
+
+def test_an_action_out_of_turn_is_named_by_its_own_line_when_equal_actions_repeat() -> None:
+    # "玩家一: checks" is written three times (one shared action object): the error names
+    # the turn's, the first one played out of turn, not the river's after it.
+    text = "\n".join(
+        [
+            "PokerStars Hand #77: Hold'em No Limit ($0.05/$0.10 USD) - 2026/11/02 15:14:03 ET",
+            "Table 'Amalthea' 6-max Seat #2 is the button",
+            "Seat 1: Jürgen ($10 in chips)",
+            "Seat 2: 玩家一 ($10 in chips)",
+            "玩家一: posts small blind $0.05",
+            "Jürgen: posts big blind $0.10",
+            "*** HOLE CARDS ***",
+            "玩家一: calls $0.05",
+            "Jürgen: checks",
+            "*** FLOP *** [2c 7d 9h]",
+            "Jürgen: checks",
+            "玩家一: checks",
+            "*** TURN *** [2c 7d 9h] [Ts]",
+            "玩家一: checks",
+            "Jürgen: checks",
+            "*** RIVER *** [2c 7d 9h Ts] [3s]",
+            "Jürgen: checks",
+            "玩家一: checks",
+            "*** SHOW DOWN ***",
+            "*** SUMMARY ***",
+            "Total pot $0.20 | Rake $0",
+        ]
+    )
+    with pytest.raises(SiteError, match=r"hand 77, line 14: .*turn") as caught:
+        sites.load_all(io.StringIO(text))
+    assert caught.value.line == 14

@@ -52,7 +52,12 @@ class IllegalAction(ValueError):
     Traceback (most recent call last):
     ...
     croupier.errors.IllegalAction: seat 2 cannot check: 4 to call
+
+    ``action_index`` is, when a replay raises it, the index in the history's
+    ``actions`` of the action refused (``None`` otherwise).
     """
+
+    action_index: int | None = None
 
 
 class WrongBringIn(ValueError):

@@ -250,7 +250,9 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
         seat = seat_of[actor]
         if hand.actor != seat:
             where = _where(history, index)
-            raise IllegalAction(f"{where}: it is not seat {seat}'s turn (actor: {hand.actor})")
+            error = IllegalAction(f"{where}: it is not seat {seat}'s turn (actor: {hand.actor})")
+            error.action_index = index
+            raise error
         if watch is not None:
             watch(hand, seat, action)
         try:
@@ -270,7 +272,9 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
             else:
                 raise IllegalAction(f"{kind!r} is not an action of this game")
         except IllegalAction as exc:
-            raise IllegalAction(f"{_where(history, index)}: {exc}") from None
+            error = IllegalAction(f"{_where(history, index)}: {exc}")
+            error.action_index = index
+            raise error from None
     mucked = dealer.mucked
     while hand.showing:  # the file's mucks (pN sm); any other hand asked is shown
         if mucked is not None and hand.actor in mucked:

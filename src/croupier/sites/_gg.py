@@ -28,7 +28,7 @@ from decimal import Decimal
 from croupier.errors import SiteError
 from croupier.phh import HandHistory
 from croupier.sites import _stars
-from croupier.sites._builder import HandBuilder
+from croupier.sites._builder import HandBuilder, bad_header
 from croupier.sites._money import money
 
 __all__ = ["EXAMPLE", "SITE", "read", "starts_hand"]
@@ -101,13 +101,7 @@ def read(lines: Sequence[str], first_line: int, path: str | None) -> HandHistory
     ``first_line`` of its file)."""
     header = _HEADER.match(lines[0])
     if header is None:
-        raise SiteError(
-            f"{path + ': ' if path else ''}{SITE} hand at line {first_line}: bad header "
-            f"{lines[0][:80]!r}",
-            site=SITE,
-            path=path,
-            line=first_line,
-        )
+        raise bad_header(SITE, path, first_line, lines[0])
     b = HandBuilder(SITE, header.group(1), line=first_line, path=path)
     risk: dict[str, Decimal] = {}
     try:

@@ -76,9 +76,16 @@ def scale_of(amounts: list[Decimal]) -> int:
 
     >>> scale_of([Decimal("0.25"), Decimal("1.5"), Decimal("3")])
     100
+    >>> scale_of([Decimal("1E+3"), Decimal("2.50")]), scale_of([Decimal("1E-7")])
+    (10, 10000000)
     """
     places = 0
-    for amount in set(amounts):
+    seen: set[str] = set()  # by text: hashing a Decimal is slow (a modular power)
+    for amount in amounts:
+        text = str(amount)
+        if text in seen or ("." not in text and "E-" not in text):  # seen, or whole
+            continue
+        seen.add(text)
         exponent = amount.normalize().as_tuple().exponent
         if isinstance(exponent, int) and -exponent > places:
             places = -exponent

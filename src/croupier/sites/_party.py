@@ -22,12 +22,11 @@ import datetime as _dt
 import re
 from collections.abc import Sequence
 
-from croupier.errors import SiteError
 from croupier.phh import HandHistory
 from croupier.sites._builder import HandBuilder
 from croupier.sites._money import SYMBOLS, money
-from croupier.sites._party_888 import GAME_NO, detector, finish_rake, read_body, split_after_game_no
-from croupier.variants import Variant, rules_of
+from croupier.sites._party_888 import detector, read_hand, split_after_game_no
+from croupier.variants import Variant
 
 __all__ = ["EXAMPLE", "GAMES", "SITE", "detect", "read", "split", "starts_hand"]
 
@@ -116,31 +115,7 @@ def _header(b: HandBuilder, text: str) -> None:
 
 def read(lines: Sequence[str], first_line: int, path: str | None) -> HandHistory:
     """The hand of ``lines`` (one hand's lines, at line ``first_line`` of its file)."""
-    skip = 0
-    while skip < len(lines) - 1 and (not lines[skip].strip() or lines[skip].startswith(GAME_NO)):
-        skip += 1
-    header = _HEADER.match(lines[skip].strip())
-    if header is None or skip + 1 >= len(lines):
-        raise SiteError(
-            f"{path + ': ' if path else ''}{SITE} hand at line {first_line + skip}: bad header "
-            f"{lines[skip][:80]!r}",
-            site=SITE,
-            path=path,
-            line=first_line + skip,
-        )
-    b = HandBuilder(SITE, header.group(1), line=first_line + skip, path=path)
-    b.number_value = int(header.group(1))
-    b.line = first_line + skip + 1
-    try:
-        _header(b, lines[skip + 1].strip())
-        assert b.code is not None
-        stud = rules_of(Variant(b.code[1:])).is_stud
-        finish_rake(b, read_body(b, lines[skip + 2 :], first_line + skip + 2, stud))
-    except ValueError as exc:
-        if isinstance(exc, SiteError):
-            raise
-        raise b.error(str(exc)) from None
-    return b.finish()
+    return read_hand(SITE, _HEADER, _header, lines, first_line, path)
 
 
 EXAMPLE = """***** Hand History for Game 1001 *****

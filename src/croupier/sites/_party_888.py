@@ -19,9 +19,12 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 
-from croupier.sites._builder import Cancelled, HandBuilder
+from croupier.errors import SiteError
+from croupier.phh import HandHistory
+from croupier.sites._builder import Cancelled, HandBuilder, bad_header
 from croupier.sites._money import money
 from croupier.sites._split import Chunk, Splitter, by_header
+from croupier.variants import Variant, rules_of
 
 __all__ = [
     "GAME_NO",
@@ -30,6 +33,7 @@ __all__ = [
     "detector",
     "finish_rake",
     "read_body",
+    "read_hand",
     "split_after_game_no",
 ]
 
@@ -254,3 +258,41 @@ def finish_rake(b: HandBuilder, line: int) -> None:
         raise b.error(f"the winners collected {collected}, more than the {put_in} put in")
     b.rake = put_in - collected
     b.total = put_in
+
+
+def read_hand(
+    site: str,
+    header_pattern: re.Pattern[str],
+    read_header: Callable[[HandBuilder, str], None],
+    lines: Sequence[str],
+    first_line: int,
+    path: str | None,
+    prepare: Callable[[HandBuilder, list[str], int], None] | None = None,
+) -> HandHistory:
+    """A PartyPoker or 888poker hand of ``lines`` (at line ``first_line`` of its file):
+    blank and ``#Game No`` lines passed over, the header (``header_pattern`` gives the
+    hand's number), the game line after it (``read_header``), ``prepare(b, body,
+    first)`` given the body's lines to read (and blank) what only one site writes
+    there, then the body and the rake."""
+    skip = 0
+    while skip < len(lines) - 1 and (not lines[skip].strip() or lines[skip].startswith(GAME_NO)):
+        skip += 1
+    header = header_pattern.match(lines[skip].strip())
+    if header is None or skip + 1 >= len(lines):
+        raise bad_header(site, path, first_line + skip, lines[skip])
+    b = HandBuilder(site, header.group(1), line=first_line + skip, path=path)
+    b.number_value = int(header.group(1))
+    b.line = first_line + skip + 1
+    try:
+        read_header(b, lines[skip + 1].strip())
+        assert b.code is not None
+        stud = rules_of(Variant(b.code[1:])).is_stud
+        body = list(lines[skip + 2 :])
+        if prepare is not None:
+            prepare(b, body, first_line + skip + 2)
+        finish_rake(b, read_body(b, body, first_line + skip + 2, stud))
+    except ValueError as exc:
+        if isinstance(exc, SiteError):
+            raise
+        raise b.error(str(exc)) from None
+    return b.finish()

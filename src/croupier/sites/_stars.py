@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from croupier.errors import SiteError
 from croupier.phh import HandHistory
-from croupier.sites._builder import Cancelled, HandBuilder
+from croupier.sites._builder import Cancelled, HandBuilder, bad_header
 from croupier.sites._money import SYMBOLS, money
 from croupier.variants import Variant, rules_of
 
@@ -201,13 +201,7 @@ def read(lines: Sequence[str], first_line: int, path: str | None) -> HandHistory
     ``first_line`` of its file)."""
     header = _HEADER.match(lines[0])
     if header is None:
-        raise SiteError(
-            f"{path + ': ' if path else ''}{SITE} hand at line {first_line}: bad header "
-            f"{lines[0][:80]!r}",
-            site=SITE,
-            path=path,
-            line=first_line,
-        )
+        raise bad_header(SITE, path, first_line, lines[0])
     b = HandBuilder(SITE, header.group(1), line=first_line, path=path)
     b.number_value = int(header.group(1))
     try:

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from croupier.errors import SiteError
 from croupier.phh import HandHistory
 from croupier.sites import _stars
-from croupier.sites._builder import HandBuilder
+from croupier.sites._builder import HandBuilder, bad_header
 
 __all__ = ["EXAMPLE", "SITE", "read", "starts_hand"]
 
@@ -125,13 +125,7 @@ def read(lines: Sequence[str], first_line: int, path: str | None) -> HandHistory
     ``first_line`` of its file)."""
     header = _HEADER.match(lines[0])
     if header is None:
-        raise SiteError(
-            f"{path + ': ' if path else ''}{SITE} hand at line {first_line}: bad header "
-            f"{lines[0][:80]!r}",
-            site=SITE,
-            path=path,
-            line=first_line,
-        )
+        raise bad_header(SITE, path, first_line, lines[0])
     kind, number, rest = header.groups()
     b = HandBuilder(SITE, number, line=first_line, path=path)
     try:
