@@ -802,6 +802,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="skip the poker-site comparison (import + replay PokerStars text)",
     )
     parser.add_argument(
+        "--no-icm",
+        action="store_true",
+        help="skip the ICM comparison (bench/peer_icm.py, PokerKit's calculate_icm)",
+    )
+    parser.add_argument(
         "--no-env",
         action="store_true",
         help="skip the training environments' check against PettingZoo (bench/peer_env.py)",
@@ -858,6 +863,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         sites_rates = peer_sites.measure(args.quick)
         print(peer_sites.report(sites_rates))
+    icm_rates: dict[tuple[int, int], dict[str, float]] = {}
+    if not args.no_icm:
+        progress("ICM: croupier.icm and PokerKit's calculate_icm")
+        import peer_icm
+
+        icm_rates = peer_icm.measure(args.quick)
+        print(peer_icm.report(icm_rates))
     if not args.check:
         progress(f"done in {time.perf_counter() - start:.0f} s")
         return 0
@@ -875,6 +887,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         import peer_sites
 
         measured |= peer_sites.headline(sites_rates)  # alternating rounds, thread CPU time
+    if icm_rates:
+        import peer_icm
+
+        measured |= peer_icm.headline(icm_rates)  # alternating rounds, thread CPU time
     if not args.no_env:
         progress("  --check: croupier.env and PettingZoo in alternating rounds")
         from peer_env import headline as env_headline
@@ -925,6 +941,8 @@ CHECK_PHH_FAST = "Read + replay the HandHQ sample (toml_rs), vs PokerKit load_al
 CHECK_PHH_STANDARD = "Read + replay the HandHQ sample (tomllib), vs PokerKit load_all + replay"
 # bench/peer_sites.py's row (kept in step with peer_sites.CHECK).
 CHECK_SITES = "Import + replay PokerStars NLHE text, vs PokerKit PokerStarsParser + replay"
+# bench/peer_icm.py's row (kept in step with peer_icm.CHECK).
+CHECK_ICM = "ICM 9 players 9 places, vs PokerKit calculate_icm"
 # bench/peer_env.py's rows (kept in step with peer_env.CHECK_AEC / CHECK_VECTOR).
 CHECK_ENV_AEC = "PokerEnv hands/s (6-max NL, random play), vs PettingZoo texas_holdem_no_limit_v6"
 CHECK_ENV_VECTOR = "VectorEnv decisions/s (256 tables), vs PettingZoo texas_holdem_no_limit_v6"
@@ -987,6 +1005,9 @@ FLOORS: tuple[Floor, ...] = (
     # 2026-12-06, three `python bench/peer_sites.py --quick` runs on the 2-core VM, three
     # helper builds running beside them (issue 25).
     Floor(CHECK_SITES, "pokerkit", 4.5, (11.0, 11.1, 9.8)),
+    # 2026-12-06, `python bench/peer_icm.py --quick` on the 2-core VM (CI running
+    # beside it): exact sums over the sets of placed players against every order.
+    Floor(CHECK_ICM, "pokerkit", 250.0, (557.5, 575.0, 563.5)),
     # 2026-12-04, three `peer_env.headline(quick=True)` runs on a 2-core VM of the
     # same kind, quiet: PokerEnv's hands/s and VectorEnv's decisions/s over
     # PettingZoo's (issue 15), after PokerEnv's compiled AEC core and the C key stream.

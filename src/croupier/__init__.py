@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     # the editors see the real signatures, while at run time ``import croupier``
     # still imports neither numpy nor these modules.
     from croupier._equity import EquityResult, equity
+    from croupier._icm import ICMResult, icm, icm_all_in
     from croupier._simulation import SimulationResult, simulate
     from croupier.ranges import Range, parse_range
     from croupier.statistics import stats
@@ -68,6 +69,7 @@ __all__ = [
     "FiveCardDraw",
     "Game",
     "Hand",
+    "ICMResult",
     "IllegalAction",
     "KuhnPoker",
     "LeducHoldem",
@@ -90,6 +92,8 @@ __all__ = [
     "format_card",
     "format_cards",
     "hands",
+    "icm",
+    "icm_all_in",
     "parse_cards",
     "parse_range",
     "pots",
@@ -100,12 +104,17 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     """``croupier.equity``, ``EquityResult`` (they need numpy, which ``import
-    croupier`` does not load), ``simulate``, ``SimulationResult``, ``parse_range``,
-    ``Range`` and ``stats`` (``croupier.statistics``), imported on first use."""
+    croupier`` does not load), ``icm``, ``icm_all_in``, ``ICMResult``, ``simulate``,
+    ``SimulationResult``, ``parse_range``, ``Range`` and ``stats``
+    (``croupier.statistics``), imported on first use."""
     if name in ("equity", "EquityResult"):
         from croupier import _equity
 
         return getattr(_equity, name)
+    if name in ("icm", "icm_all_in", "ICMResult"):
+        from croupier import _icm
+
+        return getattr(_icm, name)
     if name in ("simulate", "SimulationResult"):
         from croupier import _simulation
 

@@ -15,6 +15,7 @@ from typing import NoReturn
 import croupier
 import croupier._cli.compute as compute
 import croupier._cli.convert as convert
+import croupier._cli.icm as icm
 import croupier._cli.replay as replay
 import croupier._cli.stats as stats
 from croupier._cli.compute import HOLDEM, KINDS, games
@@ -68,6 +69,17 @@ def _target(text: str) -> float:
         value = float("nan")
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be a positive number, got {text!r}")
+    return value
+
+
+def _amount(text: str) -> float:
+    """A stack or a prize: a finite number >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number >= 0, got {text[:40]!r}")
     return value
 
 
@@ -229,6 +241,37 @@ def build_parser() -> argparse.ArgumentParser:
         help="seed of the first hand (default: drawn at random, and printed)",
     )
     _add_run_options(p_sim, "simulation", compute.simulate)
+
+    p_icm = sub.add_parser(
+        "icm",
+        help="prize equity of tournament stacks (ICM)",
+        description=(
+            "Each player's expected prize from its chips, by the Malmuth-Harville model\n"
+            "(docs/icm.md): exact by default, sampled with --samples."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="example:\n  croupier icm 5000 3000 2000 --payouts 50 30 20",
+    )
+    p_icm.add_argument(
+        "stacks", nargs="+", type=_amount, metavar="STACK", help="each player's chips"
+    )
+    p_icm.add_argument(
+        "--payouts",
+        nargs="+",
+        type=_amount,
+        required=True,
+        metavar="PRIZE",
+        help="the prize of 1st, 2nd ... place",
+    )
+    p_icm.add_argument(
+        "--samples",
+        type=_integer(1, 10**9),
+        metavar="N",
+        help="sample N finishing orders instead of the exact sum",
+    )
+    p_icm.add_argument("--seed", type=_integer(0), metavar="S", help="seed of the sampling")
+    p_icm.add_argument("--json", action="store_true", help="print one JSON document")
+    p_icm.set_defaults(func=icm.icm)
 
     p_stats = sub.add_parser(
         "stats",
