@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 import croupier._equity_kernels as equity_kernels
 from croupier._equity_chunks import (
+    DEFAULT_SAMPLES,
     KERNEL_CHUNK,
     MatchUps,
     exact_match_ups,
@@ -42,10 +43,12 @@ from croupier._equity_chunks import (
 )
 from croupier._equity_result import EquityResult, moments, result_of
 from croupier._futures import as_executor
+from croupier._omaha_equity import sampled as omaha_sampled
 from croupier._parallel import thread_count
 from croupier._validate import as_int, as_sequence, is_int
 from croupier.cards import as_cards, format_card, parse_cards
 from croupier.games import Game
+from croupier.omaha_ranges import OmahaRange, parse_omaha_range
 from croupier.ranges import Range, parse_range
 from croupier.variants import rules_of
 
@@ -82,7 +85,7 @@ def _twice(cards: list[int], where: str) -> None:
 
 def equity(
     game: Game,
-    hands: Sequence[Cards | Range],
+    hands: Sequence[Cards | Range | OmahaRange],
     board: Cards = (),
     dead: Cards = (),
     *,
@@ -94,7 +97,13 @@ def equity(
     executor: Executor | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> EquityResult:
-    """Equity of each hand (specific cards, or a Hold'em range such as ``"TT+, AKs"``).
+    """Equity of each hand (specific cards, a Hold'em range such as ``"TT+, AKs"``, or
+    in the Omaha games an Omaha range such as ``"AA**ds"``: :mod:`croupier.omaha_ranges`).
+
+    With Omaha ranges the deals are sampled (``samples``, default 100,000, or to a
+    ``stderr``), each range's hand drawn by its weights with card removal, in numpy
+    batches on this thread (``croupier._omaha_equity``; ``threads`` and
+    ``executor`` are not used); ``exact=True`` is refused.
 
     With ``stderr`` (a target standard error, Monte Carlo only), sampling runs
     in rounds until every hand's standard error is at most ``stderr`` or
@@ -142,7 +151,9 @@ def equity(
     >>> r.deals                                   # 36 pairs of combos x 45 x 44 / 2
     35640
     """
-    hands = cast(Sequence[Cards | Range], as_sequence(hands, "hands"))  # read once, for every round
+    hands = cast(
+        Sequence[Cards | Range | OmahaRange], as_sequence(hands, "hands")
+    )  # read once, for every round
     samples, seed, threads = _check_options(samples, seed, threads)
     executor = as_executor(executor)
     if progress is not None and not callable(progress):
@@ -231,7 +242,7 @@ def _round_seed(base: int, call: int) -> int:
 
 def _to_target(
     game: Game,
-    hands: Sequence[Cards | Range],
+    hands: Sequence[Cards | Range | OmahaRange],
     board: Cards,
     dead: Cards,
     samples: int | None,
@@ -270,9 +281,12 @@ def _to_target(
             sums = rows if sums is None else sums + rows
             done += size
             calls += 1
-            if calls == 1 and _is_holdem(game):  # checked: parse the ranges once, not per call
+            if calls == 1 and (_is_holdem(game) or _is_omaha(game)):  # parse ranges once
                 hole = game.streets[0].hole
-                hands = [_hand(h, i, hole, True) for i, h in enumerate(hands)]
+                hands = [
+                    _hand(h, i, hole, _is_holdem(game), _is_omaha(game))
+                    for i, h in enumerate(hands)
+                ]
             if progress is not None and done < planned:
                 progress(done, planned)
         assert sums is not None
@@ -289,7 +303,7 @@ def _to_target(
 
 def _equity(
     game: Game,
-    hands: Sequence[Cards | Range],
+    hands: Sequence[Cards | Range | OmahaRange],
     board: Cards,
     dead: Cards,
     exact: bool | None,
@@ -300,7 +314,7 @@ def _equity(
 ) -> EquityResult:
     if not isinstance(game, Game):
         raise ValueError(f"game must be a croupier Game, got {type(game).__name__}")
-    hands = cast(Sequence[Cards | Range], as_sequence(hands, "hands"))  # read once
+    hands = cast(Sequence[Cards | Range | OmahaRange], as_sequence(hands, "hands"))  # read once
     if len(hands) < 2:
         raise ValueError("equity needs at least two hands")
     if game.is_draw:
@@ -315,7 +329,8 @@ def _equity(
             )
         return _stud_equity(game, hands, dead, exact, samples, seed, threads, executor)
     hole_count = game.streets[0].hole
-    parsed = [_hand(h, i, hole_count, _is_holdem(game)) for i, h in enumerate(hands)]
+    omaha = _is_omaha(game)
+    parsed = [_hand(h, i, hole_count, _is_holdem(game), omaha) for i, h in enumerate(hands)]
     known = _cards(board, "board")
     dead_cards = _cards(dead, "dead")
     board_size = sum(s.board for s in game.streets)
@@ -324,6 +339,15 @@ def _equity(
     if len(known) > board_size:
         raise ValueError(f"{game.name} has {board_size} board cards, not {len(known)}")
     _twice(known + dead_cards, "hands, board and dead cards")
+    if any(isinstance(h, OmahaRange) for h in parsed):
+        if exact:
+            raise ValueError(
+                "exact equity with Omaha ranges is not available yet: sample it "
+                "(samples=, or stderr=)"
+            )
+        holes_or_ranges = [h for h in parsed if isinstance(h, list | OmahaRange)]
+        count = DEFAULT_SAMPLES if samples is None else samples
+        return omaha_sampled(game, holes_or_ranges, known, dead_cards, count, seed)
     if all(isinstance(h, list) for h in parsed):
         holes = [h for h in parsed if isinstance(h, list)]
         gone = [c for h in holes for c in h] + known + dead_cards
@@ -339,7 +363,7 @@ def _equity(
     ranges = [
         Range(combos=(((h[0], h[1]) if h[0] > h[1] else (h[1], h[0]), 1.0),))
         if isinstance(h, list)
-        else h
+        else cast(Range, h)  # (Omaha ranges went above)
         for h in parsed
     ]
     ranges = [r.without(known + dead_cards) for r in ranges]
@@ -368,7 +392,7 @@ def _equity(
 
 
 def _draw_equity(
-    game: Game, hands: Sequence[Cards | Range], board: Cards, dead: Cards
+    game: Game, hands: Sequence[Cards | Range | OmahaRange], board: Cards, dead: Cards
 ) -> EquityResult:
     """Draw games: the hands as they stand after the last draw (no card is to come).
 
@@ -381,7 +405,7 @@ def _draw_equity(
     size = game.streets[0].hole
     held = []
     for i, h in enumerate(hands):
-        if isinstance(h, Range):
+        if isinstance(h, Range | OmahaRange):
             raise ValueError(f"hand {i + 1}: {game.name} takes the cards held, not a range")
         cards = _cards(h, f"hand {i + 1}")
         if len(cards) != size:
@@ -406,7 +430,7 @@ def _draw_equity(
 # (Its parameters are _equity's less the board: the request as checked there.)
 def _stud_equity(
     game: Game,
-    hands: Sequence[Cards | Range],
+    hands: Sequence[Cards | Range | OmahaRange],
     dead: Cards,
     exact: bool | None,
     samples: int | None,
@@ -424,7 +448,7 @@ def _stud_equity(
     """
     known: list[list[int]] = []
     for i, h in enumerate(hands):
-        if isinstance(h, Range):
+        if isinstance(h, Range | OmahaRange):
             raise ValueError(f"hand {i + 1}: stud hands are cards, not ranges")
         cards = _cards(h, f"hand {i + 1}")
         if not 1 <= len(cards) <= 7:
@@ -460,16 +484,25 @@ def _stud_equity(
     return result_of(sums, count, False)
 
 
-def _hand(value: Cards | Range, i: int, hole_count: int, holdem: bool) -> list[int] | Range:
-    """Specific cards (a list) or a range (Texas Hold'em only), for hand ``i``."""
+def _hand(
+    value: Cards | Range | OmahaRange, i: int, hole_count: int, holdem: bool, omaha: bool = False
+) -> list[int] | Range | OmahaRange:
+    """Specific cards (a list) or a range (Texas Hold'em, or the Omaha games' ranges of
+    :mod:`croupier.omaha_ranges`), for hand ``i``."""
     if isinstance(value, Range):
         if not holdem:
             raise ValueError(f"hand {i + 1}: ranges are for Texas Hold'em")
+        return value
+    if isinstance(value, OmahaRange):
+        if not omaha:
+            raise ValueError(f"hand {i + 1}: Omaha ranges are for the Omaha games")
         return value
     if isinstance(value, str):
         try:
             cards = parse_cards(value)
         except ValueError:
+            if omaha:
+                return parse_omaha_range(value, hole_count)
             if not holdem:
                 raise
             return parse_range(value)
@@ -547,6 +580,11 @@ def _fixed_hands(
 # (``_equity_kernels.omaha_exact``'s ``kind``): Omaha's two-plus-three, and the
 # hold'em games of the short (36-card) and royal (20-card) decks.
 _BOARD_KINDS = {"omaha": 0, "short_deck": 1, "royal": 2}
+
+
+def _is_omaha(game: Game) -> bool:
+    """True for the games of Omaha's two-plus-three kernel (4 to 6 hole cards)."""
+    return rules_of(game.variant).equity == "omaha" and game.streets[0].hole >= 4
 
 
 def _is_holdem(game: Game) -> bool:

@@ -28,6 +28,7 @@ from croupier.variants import Variant, playable, rules_of
 
 if TYPE_CHECKING:
     from croupier.games import Game
+    from croupier.omaha_ranges import OmahaRange
     from croupier.ranges import Range
 
 Kind = Literal["high", "ace_to_five", "eight_or_better"]
@@ -74,23 +75,25 @@ def _game(name: str) -> Game:
     return game(variant, blinds=(1, 2), bets=(2, 4) if rules_of(variant).usual == "F" else None)
 
 
-def _hand(text: str, number: int, game: Game) -> tuple[str, list[int] | Range]:
-    """The label and the cards (or the Hold'em range) of hand ``number``, read by the
-    library's rule (``croupier._equity._hand``); an error quotes the text given."""
-    from croupier._equity import _hand, _is_holdem
+def _hand(text: str, number: int, game: Game) -> tuple[str, list[int] | Range | OmahaRange]:
+    """The label and the cards (or the Hold'em or Omaha range) of hand ``number``, read
+    by the library's rule (``croupier._equity._hand``); an error quotes the text given."""
+    from croupier._equity import _hand, _is_holdem, _is_omaha
+    from croupier.omaha_ranges import OmahaRange
     from croupier.ranges import Range
 
     prefix = f"hand {number}"
     try:
         if game.is_stud:  # the cards held so far, 1 to 7 (equity checks the count)
-            value: list[int] | Range = parse_cards(text)
+            value: list[int] | Range | OmahaRange = parse_cards(text)
         else:
-            value = _hand(text, number - 1, game.streets[0].hole, _is_holdem(game))
+            hole = game.streets[0].hole
+            value = _hand(text, number - 1, hole, _is_holdem(game), _is_omaha(game))
     except ValueError as exc:
         said = str(exc)
         rest = said[len(prefix) :] if said.startswith(f"{prefix} ") else f": {said}"
         raise ValueError(f"{prefix} {text!r}{rest}") from None
-    if isinstance(value, Range):
+    if isinstance(value, Range | OmahaRange):
         return " ".join(text.split()), value
     return "".join(format_card(c) for c in value), value
 

@@ -1,0 +1,117 @@
+"""Equity with Omaha ranges (sampled) against exact equity: a range of one hand is that
+hand, and a range's equity is its hands' exact equities averaged by weight (card
+removal included); the weighted draw passes a chi-square test at a fixed seed."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import croupier
+from croupier import POT_LIMIT, Variant
+from croupier._omaha_equity import _deal
+from croupier.cards import parse_cards
+from croupier.games import game
+from croupier.omaha_ranges import parse_omaha_range
+
+OMAHA = croupier.Omaha(POT_LIMIT)
+HILO = croupier.OmahaHiLo(POT_LIMIT)
+OMAHA5 = game(Variant.OMAHA_5, POT_LIMIT, blinds=(1, 2))
+
+
+def within(sampled: croupier.EquityResult, expected: list[float], k: float = 4.0) -> bool:
+    assert sampled.stderr is not None
+    return all(
+        abs(a - b) <= k * s + 1e-12
+        for a, b, s in zip(sampled.equity, expected, sampled.stderr, strict=True)
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "hero", "villain", "board"),
+    [
+        (OMAHA, "AsAhKsKh", "QcQdJcJd", ""),
+        (OMAHA, "AsKd7c2h", "9h8h7h6h", "Th2c3d"),
+        (HILO, "As2sKdKh", "Ac3d8h9c", "4s5hQd"),
+        (OMAHA5, "AsAhKsKhQc", "JcJdTcTd9s", "2c3c4c"),
+    ],
+)
+def test_a_range_of_one_hand_is_that_hand(
+    game: croupier.Game, hero: str, villain: str, board: str
+) -> None:
+    exact = croupier.equity(game, [hero, villain], board=board, exact=True)
+    cards = game.streets[0].hole
+    one = parse_omaha_range(villain, cards)  # specific cards as a pattern: one hand
+    assert len(one) == 1
+    sampled = croupier.equity(game, [hero, one], board=board, samples=60_000, seed=5)
+    assert not sampled.exact and sampled.deals == 60_000
+    assert within(sampled, list(exact.equity))
+
+
+@pytest.mark.parametrize(
+    ("game", "hero", "villain", "board"),
+    [
+        (OMAHA, "AsAhKdQd", "KK**ds:0.5, QQJJ", "2c7h9s"),
+        (HILO, "As2sKdKh", "A3[45]*:0.25, 88**", "4s5h6d"),
+    ],
+)
+def test_a_range_is_its_hands_averaged_by_weight(
+    game: croupier.Game, hero: str, villain: str, board: str
+) -> None:
+    held = parse_cards(hero) + parse_cards(board)
+    villain_range = parse_omaha_range(villain, 4)
+    total = weighted = 0.0
+    for hand, weight in villain_range:
+        if set(hand) & set(held):
+            continue  # card removal: never dealt against these cards
+        exact = croupier.equity(game, [hero, list(hand)], board=board, exact=True)
+        total += weight
+        weighted += weight * exact.equity[0]
+    expected = weighted / total
+    sampled = croupier.equity(game, [hero, villain], board=board, samples=80_000, seed=11)
+    assert within(sampled, [expected, 1 - expected])
+
+
+def test_the_weighted_draw_passes_a_chi_square_test() -> None:
+    r = parse_omaha_range("AAKK:0.2, QQJJ:0.7, 9876ds", 4)
+    cumulative = np.cumsum(r.weights)
+    draws = 200_000
+    rng = np.random.Generator(np.random.PCG64(2026))
+    picks = _deal(rng, (r.combos, cumulative / cumulative[-1]), draws, np.arange(52), 4)
+    keys = {tuple(h): i for i, h in enumerate(r.combos.tolist())}
+    counts = np.bincount([keys[tuple(h)] for h in picks.tolist()], minlength=len(r))
+    expected = draws * r.weights / r.weights.sum()
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    k = len(r) - 1  # degrees of freedom; Wilson-Hilferty's 99.9% point of chi-square(k)
+    critical = k * (1 - 2 / (9 * k) + 3.09 * math.sqrt(2 / (9 * k))) ** 3
+    assert chi2 < critical, (chi2, critical)
+    assert chi2 > k / 4  # not suspiciously perfect either
+
+
+def test_random_against_random_is_even_and_a_result_repeats() -> None:
+    r = croupier.equity(OMAHA, ["random", "random"], samples=40_000, seed=3)
+    assert within(r, [0.5, 0.5])
+    again = croupier.equity(OMAHA, ["random", "random"], samples=40_000, seed=3)
+    assert r == again
+    three = croupier.equity(OMAHA, ["AA**", "KK**ds", "random"], samples=30_000, seed=4)
+    assert math.isclose(sum(three.equity), 1.0) and three.equity[0] > three.equity[2]
+
+
+def test_a_stderr_target_is_met() -> None:
+    r = croupier.equity(OMAHA, ["AsAhKsKh", "QQ**ds"], stderr=0.004, seed=1)
+    assert r.stderr is not None and max(r.stderr) <= 0.004
+
+
+def test_ranges_that_cannot_be_dealt_are_errors() -> None:
+    with pytest.raises(ValueError, match="no hand of the range"):
+        croupier.equity(OMAHA, ["AsAhAdAc", "AA**"], samples=1000, seed=1)
+    with pytest.raises(ValueError, match="almost no deal"):
+        croupier.equity(OMAHA, ["AsKsQsJs", "AhAdAc*", "AhAdAc*"], samples=100, seed=1)
+    with pytest.raises(ValueError, match="not available yet"):
+        croupier.equity(OMAHA, ["AsAhKsKh", "QQ**"], exact=True)
+    with pytest.raises(ValueError, match="a range of 5-card hands, the game deals 4"):
+        croupier.equity(OMAHA, ["AsAhKsKh", parse_omaha_range("QQ", 5)], samples=100)
+    with pytest.raises(ValueError, match="Omaha ranges are for the Omaha games"):
+        croupier.equity(croupier.TexasHoldem(POT_LIMIT), ["AhKh", parse_omaha_range("QQ")])

@@ -1,0 +1,182 @@
+"""Omaha ranges against a slow twin: a filter that tries every way of giving a hand's
+cards to a pattern's places, over every hand (4 cards) or many random hands with
+every hand the range lists (5 and 6 cards)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from croupier import omaha_ranges
+from croupier.cards import card_code
+from croupier.omaha_ranges import MAX_COMBOS, parse_omaha_range
+
+A, K, Q, J, T = 12, 11, 10, 9, 8
+
+Place = tuple[str, object]
+
+
+def ranks(*values: int) -> Place:
+    return ("ranks", set(values))
+
+
+def card(text: str) -> Place:
+    return ("card", card_code(text))
+
+
+ANY: Place = ("any", None)
+
+
+def place_ok(place: Place, code: int) -> bool:
+    kind, value = place
+    if kind == "any":
+        return True
+    if kind == "ranks":
+        return code // 4 in value  # type: ignore[operator]
+    return code == value
+
+
+def suits_ok(hand: tuple[int, ...], qualifier: str | None) -> bool:
+    counts = [sum(1 for c in hand if c % 4 == s) for s in range(4)]
+    two = sum(1 for n in counts if n >= 2)
+    if qualifier == "ds":
+        return two >= 2
+    if qualifier == "ss":
+        return two == 1
+    if qualifier == "rainbow":
+        return max(counts) <= 1
+    return True
+
+
+def matches(hand: tuple[int, ...], places: list[Place], qualifier: str | None = None) -> bool:
+    """The twin: some order of the hand's cards fits the places one by one."""
+    places = [p for p in places if p[0] != "any"]
+    fits = any(
+        all(place_ok(p, c) for p, c in zip(places, cards, strict=True))
+        for cards in itertools.permutations(hand, len(places))
+    )
+    return fits and suits_ok(hand, qualifier)
+
+
+Rule = list[tuple[list[Place], str | None, bool]]  # (places, qualifier, excluded)
+
+
+def twin_holds(hand: tuple[int, ...], rule: Rule) -> bool:
+    (places, qualifier, _), *others = rule
+    return matches(hand, places, qualifier) and not any(matches(hand, p, q) for p, q, _ in others)
+
+
+def listed(text: str, cards: int) -> set[tuple[int, ...]]:
+    return {tuple(sorted(h, reverse=True)) for h, _ in parse_omaha_range(text, cards)}
+
+
+CASES_4: list[tuple[str, Rule]] = [
+    ("AA**ds", [([ranks(A), ranks(A)], "ds", False)]),
+    ("[A-T]x[9-7]*ss", [([ranks(A, K, Q, J, T), ANY, ranks(7, 6, 5)], "ss", False)]),
+    (
+        "KK!KKK*!KK**rainbow",
+        [
+            ([ranks(K), ranks(K)], None, False),
+            ([ranks(K)] * 3, None, True),
+            ([ranks(K), ranks(K)], "rainbow", True),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "rule"), CASES_4)
+def test_every_four_card_hand(text: str, rule: Rule) -> None:
+    got = listed(text, 4)
+    want = {h[::-1] for h in itertools.combinations(range(52), 4) if twin_holds(h[::-1], rule)}
+    assert got == want and got
+
+
+SAMPLED: list[tuple[str, int, Rule]] = [
+    ("KQJT", 4, [([ranks(K), ranks(Q), ranks(J), ranks(T)], None, False)]),
+    ("aaxx", 4, [([ranks(A), ranks(A)], None, False)]),
+    ("AsKs**", 4, [([card("As"), card("Ks")], None, False)]),
+    ("[AK9-6]Q", 4, [([ranks(A, K, 7, 6, 5, 4), ranks(Q)], None, False)]),
+    ("10 10 9 9".replace(" ", ""), 4, [([ranks(T), ranks(T), ranks(7), ranks(7)], None, False)]),
+    ("AAKds", 5, [([ranks(A), ranks(A), ranks(K)], "ds", False)]),
+    (
+        "QQJ**ss!QQQ",
+        5,
+        [([ranks(Q), ranks(Q), ranks(J)], "ss", False), ([ranks(Q)] * 3, None, True)],
+    ),
+    ("AAK", 6, [([ranks(A), ranks(A), ranks(K)], None, False)]),
+    ("AhKh[QJ]", 6, [([card("Ah"), card("Kh"), ranks(Q, J)], None, False)]),
+]
+
+
+@pytest.mark.parametrize(("text", "cards", "rule"), SAMPLED)
+def test_listed_hands_and_random_hands_agree_with_the_twin(
+    text: str, cards: int, rule: Rule
+) -> None:
+    got = listed(text, cards)
+    assert got and all(twin_holds(h, rule) for h in got)  # every hand listed belongs
+    rng = random.Random(text)
+    hits = 0
+    for _ in range(3000):  # and random hands belong exactly when listed
+        hand = tuple(sorted(rng.sample(range(52), cards), reverse=True))
+        holds = twin_holds(hand, rule)
+        assert holds == (hand in got), (text, hand)
+        hits += holds
+    # near misses: the listed hands with one card changed
+    for hand in list(got)[:300]:
+        swap = rng.choice([c for c in range(52) if c not in hand])
+        other = tuple(sorted((*hand[1:], swap), reverse=True))
+        assert twin_holds(other, rule) == (other in got)
+
+
+def test_weights_random_and_the_largest_weight_kept() -> None:
+    r = parse_omaha_range("AAKK:0.5, 25%(AAKK, QQJJ), QQJJds")
+    weights = {tuple(sorted(h, reverse=True)): w for h, w in r}
+    aakk = [w for h, w in weights.items() if sorted(c // 4 for c in h) == [K, K, A, A]]
+    qqjj = {h: w for h, w in weights.items() if sorted(c // 4 for c in h) == [J, J, Q, Q]}
+    assert len(aakk) == 36 and set(aakk) == {0.5}
+    assert {w for h, w in qqjj.items() if suits_ok(h, "ds")} == {1.0}
+    assert {w for h, w in qqjj.items() if not suits_ok(h, "ds")} == {0.25}
+    every = parse_omaha_range("random", cards=5)
+    assert every.every and len(every) == 2_598_960 and every.weighted_count() == 2_598_960.0
+    assert str(parse_omaha_range("  AA**ds ,KK ")) == "AA**ds ,KK"
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "message"),
+    [
+        ("AA**, QQ[", 4, r"term 'QQ\[' at 6: a '\[' without its '\]'"),
+        ("AAZZ", 4, r"term 'AAZZ' at 0: 'Z' is not a rank"),
+        ("AAKKQ", 4, "5 places for a hand of 4 cards"),
+        ("AA:2", 4, "bad weight '2'"),
+        ("AA:0", 4, "bad weight '0'"),
+        ("150%(AA)", 4, "bad weight '150'"),
+        ("50%(AA", 4, "without its '\\)'"),
+        ("AA)", 4, "no '%\\(' before it"),
+        ("AA!", 4, "nothing after '!'"),
+        ("[]AA", 4, r"an empty '\[ \]'"),
+        ("[A-]", 4, "a '-' without a rank"),
+        ("random:0.5", 4, "random takes no weight"),
+        ("", 4, "an empty Omaha range"),
+        ("AAAAA", 4, "5 places"),
+        ("AA**", 3, "cards must be 4, 5 or 6"),
+        ("AsAs", 4, "an empty Omaha range"),
+    ],
+)
+def test_errors_name_the_term_and_where(text: str, cards: int, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_omaha_range(text, cards)
+
+
+def test_a_range_too_large_to_list_is_refused_quickly(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValueError, match="more than 6,000,000 hands to look at"):
+        parse_omaha_range("A*****", cards=6)
+    with pytest.raises(ValueError, match=f"holds more than {MAX_COMBOS:,} hands"):
+        parse_omaha_range("*****", cards=6)
+    monkeypatch.setattr(omaha_ranges, "MAX_COMBOS", 50)
+    assert len(parse_omaha_range("AAKK")) == 36
+    with pytest.raises(ValueError, match="the range holds more than 50 hands"):
+        parse_omaha_range("AAKK, AAQQ")
+    with pytest.raises(ValueError, match="is text"):
+        parse_omaha_range(b"AA")  # type: ignore[arg-type]
