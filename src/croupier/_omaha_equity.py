@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from croupier import hands as _hands
+import croupier.hands as _hands
 from croupier._equity_result import EquityResult, result_of
 from croupier._game import Game
 from croupier.omaha_ranges import OmahaRange
