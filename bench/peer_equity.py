@@ -33,6 +33,7 @@ RANGES = "AA vs KK pre-flop, exact (36 match-ups)"
 RANGE = "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"
 RANGE_MC = f"AhKh vs {RANGE}, Monte Carlo 100,000"
 COURCHEVEL = "Courchevel Hi/Lo three-way, Monte Carlo 100,000"
+OMAHA_RANGE = "Omaha AsAhKdQd vs KK**ds (864 hands), Monte Carlo 100,000"
 THREE = ["As2d3cKh4s", "QdQc8h9hTs", "5c6c7d8dJh"]
 
 
@@ -49,6 +50,7 @@ class Entry:
 def _croupier(threads: int | None, note: str) -> list[Entry]:
     holdem = croupier.TexasHoldem(croupier.NO_LIMIT)
     courchevel = croupier.CourchevelHiLo(croupier.POT_LIMIT)
+    omaha = croupier.Omaha(croupier.POT_LIMIT)
     library = "croupier" if threads == 1 else "croupier, both cores"
     spots: list[tuple[str, croupier.Game, list[str], dict[str, Any]]] = [
         (EXACT, holdem, ["AhKh", "QdQc"], {"exact": True}),
@@ -56,6 +58,7 @@ def _croupier(threads: int | None, note: str) -> list[Entry]:
         (RANGES, holdem, ["AA", "KK"], {"exact": True}),
         (RANGE_MC, holdem, ["AhKh", RANGE], {"samples": 100_000, "seed": 1}),
         (COURCHEVEL, courchevel, THREE, {"samples": 100_000, "seed": 1}),
+        (OMAHA_RANGE, omaha, ["AsAhKdQd", "KK**ds"], {"samples": 100_000, "seed": 1}),
     ]
     return [
         Entry(
@@ -133,9 +136,16 @@ def _eval7() -> list[Entry]:
 def _pokerkit(quick: bool) -> list[Entry]:
     import pokerkit as pk
 
-    def run(hands: list[str], hand_types: Any, hole: int, samples: int) -> None:
+    def run(hands: list[Any], hand_types: Any, hole: int, samples: int) -> None:
         pk.calculate_equities(
-            [pk.parse_range(h) if hole == 2 else [list(pk.Card.parse(h))] for h in hands],
+            [
+                h
+                if not isinstance(h, str)  # a range given as its hands
+                else pk.parse_range(h)
+                if hole == 2
+                else [list(pk.Card.parse(h))]
+                for h in hands
+            ],
             (),
             hole,
             5,
@@ -145,6 +155,9 @@ def _pokerkit(quick: bool) -> list[Entry]:
         )
 
     samples = 200 if quick else 1000
+    from croupier.omaha_ranges import parse_omaha_range
+
+    kings = [list(pk.Card.parse("".join(h))) for h in parse_omaha_range("KK**ds").hands()]
     omaha_hilo = (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand)
     return [
         Entry(
@@ -154,6 +167,14 @@ def _pokerkit(quick: bool) -> list[Entry]:
             f"{samples:,} samples, scaled",
             slow=True,
             scale=100_000 / samples,
+        ),
+        Entry(
+            OMAHA_RANGE,
+            "pokerkit",
+            lambda: run(["AsAhKdQd", kings], (pk.OmahaHoldemHand,), 4, samples // 2),
+            f"{samples // 2:,} samples, scaled; the range as croupier.omaha_ranges lists it",
+            slow=True,
+            scale=100_000 / (samples // 2),
         ),
         Entry(
             COURCHEVEL,
