@@ -216,6 +216,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "replay",
             "ranges",
             "omaha_ranges",
+            "_omaha_order",
             "_equity",
             "_equity_chunks",
             "_equity_result",

@@ -180,3 +180,44 @@ def test_a_range_too_large_to_list_is_refused_quickly(monkeypatch: pytest.Monkey
         parse_omaha_range("AAKK, AAQQ")
     with pytest.raises(ValueError, match="is text"):
         parse_omaha_range(b"AA")  # type: ignore[arg-type]
+
+
+def test_percentages_take_whole_classes_best_first() -> None:
+    five, ten = listed("5%", 4), listed("10%", 4)
+    assert 0.05 * 270_725 <= len(five) < 0.05 * 270_725 + 24 and five < ten
+    assert len(listed("100%", 4)) == 270_725
+    assert (51, 50, 47, 46) in listed("1%", 4)  # AsAhKsKh: double-suited aces and kings
+    rng = random.Random(7)
+    for hand in rng.sample(sorted(ten), 200):  # a hand's suit relabellings are in with it
+        for perm in itertools.permutations(range(4)):
+            other = tuple(sorted((c // 4 * 4 + perm[c % 4] for c in hand), reverse=True))
+            assert other in ten
+    assert listed("10%!AA**", 4) == {h for h in ten if sum(c // 4 == A for c in h) < 2}
+    with pytest.raises(ValueError, match="percentages are for 4-card Omaha"):
+        parse_omaha_range("5%", 5)
+    with pytest.raises(ValueError, match="bad weight '0'"):
+        parse_omaha_range("0%")
+
+
+def test_the_preflop_order_is_equity_against_a_random_hand() -> None:
+    import croupier
+    from croupier import POT_LIMIT
+    from croupier._omaha_order import BEST, DEALS, WORST
+
+    assert DEALS >= 6000 and 0.7 < BEST < 0.8 and 0.1 < WORST < 0.25
+    keys, ranks = omaha_ranges._ranked_hands()
+    rng = random.Random(26)
+    picked = rng.sample(range(len(keys)), 24)
+    hands = omaha_ranges._rows(keys[picked], 4)
+    game = croupier.Omaha(POT_LIMIT)
+    equities = [
+        croupier.equity(game, [list(map(int, h)), "random"], samples=20_000, seed=i).equity[0]
+        for i, h in enumerate(hands)
+    ]
+    places = [int(ranks[i]) for i in picked]
+    # Spearman's rank correlation of the order's places and the equities measured now
+    by_equity = sorted(range(24), key=lambda i: -equities[i])
+    by_place = sorted(range(24), key=lambda i: places[i])
+    d2 = sum((by_equity.index(i) - by_place.index(i)) ** 2 for i in range(24))
+    rho = 1 - 6 * d2 / (24 * (24 * 24 - 1))
+    assert rho > 0.95, (rho, equities, places)

@@ -15,6 +15,8 @@ hi/lo games, and Courchevel's five cards):
 ``AA**rainbow``             every card of another suit (4 cards at most)
 ``AA**!AAA*``               the first pattern but not the others (``!`` excludes)
 ``random``                  every hand (also ``any``)
+``15%``                     the best 15% of 4-card hands by croupier's pre-flop order
+                            (below); ``15%!AA**`` less the aces
 ``50%(AA**, KK**)``         a weight, as a percentage in (0, 100], for every hand inside
 ``AA**ds:0.5``              a weight, as a fraction in (0, 1], for one term
 ==========================  ============================================================
@@ -25,6 +27,14 @@ card allowed in its place.  A hand listed more than once keeps the larger of
 its weights.  Parsing reads the text once, left to right; an error names the
 term and where it starts.  A range of more than :data:`MAX_COMBOS` hands is an
 error (``random`` is never expanded: it is kept as every hand).
+
+The pre-flop order (``croupier._omaha_order``, made by tools/gen_omaha_order.py)
+ranks the 16,432 classes of 4-card hands alike up to suits by their equity against
+one random hand, all in before the flop, sampled (6,000 deals a class: a class's
+equity is known to about 0.6%, so classes within about 1% of each other may come
+in either order; the best is about 72%, the worst 10%).  ``N%`` takes whole
+classes, best first, until they hold at least ``N``% of the 270,725 hands.  There
+is no order of 5- and 6-card hands yet: a percentage there is an error.
 
 An :class:`OmahaRange` holds its hands as rows of card codes (the highest first)
 in a numpy array, each with a weight in (0, 1].
@@ -297,12 +307,62 @@ def _term_keys(term: str, position: int, cards: int) -> Any:
     import numpy as np
 
     parts = term.split("!")
-    keys = _pattern_keys(parts[0], term, position, cards)
+    head = parts[0].strip()
+    if head.endswith("%") and head[:-1].replace(".", "", 1).isdigit():
+        keys = _top_keys(head, term, position, cards)
+    else:
+        keys = _pattern_keys(head, term, position, cards)
     for other in parts[1:]:
         if not other.strip():
             raise ValueError(f"bad Omaha range term {term!r} at {position}: nothing after '!'")
         keys = keys[~_matches(_rows(keys, cards), other.strip(), term, position, cards)]
     return np.asarray(keys, dtype=np.int64)
+
+
+def _top_keys(percent: str, term: str, position: int, cards: int) -> Any:
+    """The best ``percent`` of the hands by croupier's pre-flop order (see the module):
+    whole classes of hands alike up to suits, best first, until the share is reached."""
+    import numpy as np
+
+    share = _fraction(percent[:-1], Decimal(100), term, position)
+    if cards != 4:
+        raise ValueError(
+            f"bad Omaha range term {term!r} at {position}: percentages are for 4-card "
+            "Omaha (croupier has no pre-flop order of 5- and 6-card hands yet)"
+        )
+    keys, ranks = _ranked_hands()
+    wanted = math.ceil(share * len(keys) - 1e-9)
+    counts = np.bincount(ranks)
+    last = int(np.searchsorted(np.cumsum(counts), wanted))  # the class that reaches it
+    return np.sort(keys[ranks <= last])
+
+
+_RANKED: list[Any] = []  # (every hand's key, its class's place in the order), made once
+
+
+def _ranked_hands() -> tuple[Any, Any]:
+    """Every 4-card hand's key and the place of its class in the pre-flop order."""
+    if _RANKED:
+        return _RANKED[0], _RANKED[1]
+    import base64
+
+    import numpy as np
+
+    from croupier._omaha_order import ORDER
+
+    ordered = np.frombuffer(base64.b64decode("".join(ORDER)), dtype="<u4").astype(np.int64)
+    place = np.empty(len(ordered), dtype=np.int64)
+    sorted_keys = np.sort(ordered)
+    place[np.searchsorted(sorted_keys, ordered)] = np.arange(len(ordered))
+    combos = np.array(list(itertools.combinations(range(_DECK), 4)), dtype=np.int64)[:, ::-1]
+    least = None
+    for perm in itertools.permutations(range(4)):  # a class's key: its least suit relabelling
+        mapped = -np.sort(-(combos // 4 * 4 + np.array(perm)[combos % 4]), axis=1)
+        found = _keys(mapped)
+        least = found if least is None else np.minimum(least, found)
+    assert least is not None
+    _RANKED[:] = [_keys(combos), place[np.searchsorted(sorted_keys, least)]]
+    return _RANKED[0], _RANKED[1]
 
 
 def _split_qualifier(pattern: str) -> tuple[str, str | None]:
