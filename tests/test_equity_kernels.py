@@ -184,9 +184,10 @@ def test_omaha_kernels_refuse_bad_cards_and_shapes(
         (cards("As2d3cAs"), [0, 3, 4], cards("9s9h"), "twice"),
         (cards("As2d3cKs"), [0, 3, 4], cards("9s9h"), "cannot complete"),
         (cards("As2d3cKs"), [0, 4], cards("9s9h"), "2 to 23 players"),
-        (cards("As2d3cKs"), [0, 0, 4], cards("9s9h"), "player 1 must hold 1 to 7"),
+        (cards("As2d3cKs"), [0, 5, 4], cards("9s9h"), "player 2 must hold 0 to 7"),
+        (cards("As2d3cKs"), [0, 0, 4], cards("9s9h"), "cannot complete"),  # 0: none known
         (cards("As2d3cKs"), [0, 2, 3], cards("9s9h"), "starts must cover"),
-        (cards("As2d3cKs5h6h7h8h"), [0, 0, 8], cards("9s9h"), "player 1 must hold"),
+        (cards("As2d3cKs5h6h7h8h"), [0, 0, 8], cards("9s9h"), "player 2 must hold"),
     ],
 )
 def test_stud_kernels_refuse_bad_cards_and_shapes(

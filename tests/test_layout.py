@@ -153,6 +153,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_toml",
             "_parallel",
             "_futures",
+            "_frames",
             "_chunks",
             "_items",
             "_eval",

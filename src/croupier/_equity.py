@@ -438,8 +438,9 @@ def _stud_equity(
     threads: int | None,
     executor: Executor | None,
 ) -> EquityResult:
-    """Stud games: each hand is the cards a player holds so far (up and down, 1 to 7);
-    the rest of their seven cards come from the deck less every known card.
+    """Stud games: each hand is the cards a player holds so far (up and down, 0 to 7;
+    ``"random"`` is none known); the rest of their seven cards come from the deck less
+    every known card.
 
     Every completion (exact) is enumerated in this process on the nogil
     kernel ``stud_exact`` (on ``threads`` threads); Monte Carlo chunks go to
@@ -450,9 +451,12 @@ def _stud_equity(
     for i, h in enumerate(hands):
         if isinstance(h, Range | OmahaRange):
             raise ValueError(f"hand {i + 1}: stud hands are cards, not ranges")
+        if isinstance(h, str) and h.strip().lower() in ("random", "any"):
+            known.append([])  # nothing known: every card of its seven still to come
+            continue
         cards = _cards(h, f"hand {i + 1}")
-        if not 1 <= len(cards) <= 7:
-            raise ValueError(f"hand {i + 1} has {len(cards)} cards; a stud hand has 1 to 7")
+        if not len(cards) <= 7:
+            raise ValueError(f"hand {i + 1} has {len(cards)} cards; a stud hand has 0 to 7")
         known.append(cards)
     gone = [c for h in known for c in h] + _cards(dead, "dead")
     _twice(gone, "hands and dead cards")

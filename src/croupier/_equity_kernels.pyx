@@ -1269,9 +1269,10 @@ cdef int stud_setup(Stud* st, const uint8_t[::1] cards, const int64_t[::1] start
     if starts[0] != 0 or starts[n] != cards.shape[0]:
         raise ValueError("starts must cover the cards")
     for p in range(n):
-        if not 1 <= starts[p + 1] - starts[p] <= 7:
-            raise ValueError(f"player {p + 1} must hold 1 to 7 cards")
-    if m > 52 or not (valid_cards(&cards[0], <int>cards.shape[0], &seen)
+        if not 0 <= starts[p + 1] - starts[p] <= 7:
+            raise ValueError(f"player {p + 1} must hold 0 to 7 cards")
+    if m > 52 or not (valid_cards(&cards[0] if cards.shape[0] else NULL, <int>cards.shape[0],
+                                  &seen)
                       and valid_cards(&stub[0] if m else NULL, m, &seen)):
         raise ValueError("a card is not in 0..51 or is given twice (hands and stub)")
     st.n = n
@@ -1294,7 +1295,8 @@ def stud_exact(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_
                bint razz, bint hilo, threads=1):
     """Sums of shares over every way to complete each player's seven cards from ``stub``.
 
-    Player ``p`` holds ``cards[starts[p]:starts[p + 1]]`` (1 to 7 cards).  The
+    Player ``p`` holds ``cards[starts[p]:starts[p + 1]]`` (0 to 7 cards: 0 for a hand
+    of which nothing is known).  The
     high is Seven-Card Stud's, or with ``razz`` the ace-to-five low (the whole
     pot); ``hilo`` splits the pot with the eight-or-better low.  Returns
     ``(rows, deals)``.  The deals are cut into chunks by their first stub

@@ -9,9 +9,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from croupier._frames import dataframe_of
 
 __all__ = ["EquityResult", "moments", "result_of"]
 
@@ -31,6 +34,40 @@ class EquityResult:
     deals: int
     exact: bool
     stderr: tuple[float, ...] | None
+
+    def to_records(self) -> list[dict[str, object]]:
+        """One dict a hand: ``hand`` (its index), ``equity``, ``win``, ``tie``,
+        ``high``, ``low`` and ``stderr`` (``None`` when exact).
+
+        >>> r = result_of(np.array([[1, 0], [1, 0], [0, 0], [1, 0], [0, 0], [1, 0]]), 1, True)
+        >>> r.to_records()[0]
+        {'hand': 0, 'equity': 1.0, 'win': 1.0, 'tie': 0.0, 'high': 1.0, 'low': 0.0, 'stderr': None}
+        """
+        return [
+            {
+                "hand": i,
+                "equity": self.equity[i],
+                "win": self.win[i],
+                "tie": self.tie[i],
+                "high": self.high[i],
+                "low": self.low[i],
+                "stderr": None if self.stderr is None else self.stderr[i],
+            }
+            for i in range(len(self.equity))
+        ]
+
+    def to_dataframe(self) -> Any:
+        """The records as a ``pandas.DataFrame`` indexed by hand (needs pandas).
+
+        >>> r = result_of(np.array([[1, 0], [1, 0], [0, 0], [1, 0], [0, 0], [1, 0]]), 1, True)
+        >>> try:
+        ...     frame = r.to_dataframe()
+        ... except ImportError:  # pandas is optional
+        ...     frame = None
+        >>> frame is None or float(frame.loc[0, "equity"]) == 1.0
+        True
+        """
+        return dataframe_of(self.to_records(), "hand", "EquityResult")
 
 
 def result_of(

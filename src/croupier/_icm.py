@@ -34,13 +34,13 @@ payouts are any non-negative real numbers (``int``,
 
 from __future__ import annotations
 
-import importlib
 import math
 import numbers
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from croupier._frames import dataframe_of
 from croupier._validate import as_int, as_sequence, shown
 
 __all__ = ["ICMResult", "icm", "icm_all_in"]
@@ -99,14 +99,7 @@ class ICMResult:
         >>> frame is None or round(float(frame.loc[0, "equity"]), 2) == 0.75
         True
         """
-        try:
-            pandas = importlib.import_module("pandas")
-        except ImportError:
-            raise ImportError(
-                "ICMResult.to_dataframe needs pandas (pip install pandas); "
-                "ICMResult.to_records() gives the same data as plain dicts"
-            ) from None
-        return pandas.DataFrame.from_records(self.to_records()).set_index("player")
+        return dataframe_of(self.to_records(), "player", "ICMResult")
 
 
 def _amounts(values: object, what: str) -> list[float]:

@@ -84,8 +84,9 @@ def _hand(text: str, number: int, game: Game) -> tuple[str, list[int] | Range | 
 
     prefix = f"hand {number}"
     try:
-        if game.is_stud:  # the cards held so far, 1 to 7 (equity checks the count)
-            value: list[int] | Range | OmahaRange = parse_cards(text)
+        if game.is_stud:  # the cards held so far, 0 to 7 (equity checks the count)
+            nothing = text.strip().lower() in ("random", "any")
+            value: list[int] | Range | OmahaRange = [] if nothing else parse_cards(text)
         else:
             hole = game.streets[0].hole
             value = _hand(text, number - 1, hole, _is_holdem(game), _is_omaha(game))
@@ -93,7 +94,7 @@ def _hand(text: str, number: int, game: Game) -> tuple[str, list[int] | Range | 
         said = str(exc)
         rest = said[len(prefix) :] if said.startswith(f"{prefix} ") else f": {said}"
         raise ValueError(f"{prefix} {text!r}{rest}") from None
-    if isinstance(value, Range | OmahaRange):
+    if isinstance(value, Range | OmahaRange) or not value:
         return " ".join(text.split()), value
     return "".join(format_card(c) for c in value), value
 

@@ -7,11 +7,12 @@ players' (:class:`Stats`), which add up; ``COLUMNS``, the keys of a record.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
+
+from croupier._frames import dataframe_of
 
 __all__ = ["COLUMNS", "COUNTERS", "PROBLEMS_KEPT", "PlayerStats", "Stats", "merge"]
 
@@ -247,15 +248,7 @@ class Stats(Mapping[str, PlayerStats]):
         >>> frame is None or (list(frame.index), int(frame.loc["Ann", "hands"])) == (["Ann"], 1)
         True
         """
-        try:
-            pandas = importlib.import_module("pandas")
-        except ImportError:
-            raise ImportError(
-                "Stats.to_dataframe needs pandas (pip install pandas); "
-                "Stats.to_records() gives the same data as plain dicts"
-            ) from None
-        frame = pandas.DataFrame.from_records(self.to_records(), columns=list(COLUMNS))
-        return frame.set_index("player")
+        return dataframe_of(self.to_records(), "player", "Stats", COLUMNS)
 
 
 def merge(parts: Iterable[Stats]) -> Stats:

@@ -1,6 +1,7 @@
-"""Equity with Omaha ranges (sampled) against exact equity: a range of one hand is that
-hand, and a range's equity is its hands' exact equities averaged by weight (card
-removal included); the weighted draw passes a chi-square test at a fixed seed."""
+"""Equity with ranges. Omaha ranges (sampled) against exact equity: a range of one hand
+is that hand, and a range's equity is its hands' exact equities averaged by weight
+(card removal included). The weighted draws of Omaha and Hold'em ranges pass a
+chi-square test at a fixed seed."""
 
 from __future__ import annotations
 
@@ -115,3 +116,52 @@ def test_ranges_that_cannot_be_dealt_are_errors() -> None:
         croupier.equity(OMAHA, ["AsAhKsKh", parse_omaha_range("QQ", 5)], samples=100)
     with pytest.raises(ValueError, match="Omaha ranges are for the Omaha games"):
         croupier.equity(croupier.TexasHoldem(POT_LIMIT), ["AhKh", parse_omaha_range("QQ")])
+
+
+def test_holdem_range_weights_pass_a_chi_square_test() -> None:
+    # The board is complete, so a deal is only the range's combo: each combo wins, ties
+    # or loses for sure, and the counts of each must follow the combos' weights.
+    holdem = croupier.TexasHoldem(POT_LIMIT)
+    board, hero, text = "2c7d9hJsQs", "AhAd", "KK:0.3, JJ:0.8, AA, 72o:0.5, QJs:0.1"
+    expected = [0.0, 0.0, 0.0]  # hero wins, ties, loses: weight of the combos
+    for combo, weight in croupier.parse_range(text):
+        if set(combo) & set(parse_cards(hero + board)):
+            continue
+        alone = croupier.equity(holdem, [hero, list(combo)], board=board, exact=True)
+        expected[0 if alone.win[0] == 1 else 1 if alone.tie[0] == 1 else 2] += weight
+    deals = 200_000
+    r = croupier.equity(holdem, [hero, text], board=board, samples=deals, seed=2026)
+    counts = [r.win[0] * deals, r.tie[0] * deals, r.win[1] * deals]
+    assert math.isclose(sum(counts), deals)
+    total = sum(expected)
+    chi2 = sum(
+        (c - deals * e / total) ** 2 / (deals * e / total)
+        for c, e in zip(counts, expected, strict=True)
+    )
+    assert chi2 < 13.8  # chi-square with 2 degrees of freedom: its 99.9% point
+
+
+def test_random_in_stud_is_a_hand_of_which_nothing_is_known() -> None:
+    import random as stdlib_random
+
+    from croupier import hands
+
+    stud = croupier.SevenCardStud(1, 1, (2, 4))
+    known = parse_cards("AsAhAd")
+    sampled = croupier.equity(stud, ["AsAhAd", "random"], samples=60_000, seed=8)
+    rng = stdlib_random.Random(8)  # the twin: deal the rest, compare 7-card highs
+    wins = 0.0
+    trials = 20_000
+    deck = [c for c in range(52) if c not in known]
+    for _ in range(trials):
+        drawn = rng.sample(deck, 11)
+        ours, theirs = hands.high(known + drawn[:4]), hands.high(drawn[4:])
+        wins += 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
+    twin = wins / trials
+    assert sampled.stderr is not None
+    spread = math.sqrt(sampled.stderr[0] ** 2 + twin * (1 - twin) / trials)
+    assert abs(sampled.equity[0] - twin) < 4 * spread, (sampled.equity[0], twin)
+    three = croupier.equity(stud, ["random", "random", "random"], samples=30_000, seed=2)
+    assert within(three, [1 / 3, 1 / 3, 1 / 3])
+    with pytest.raises(ValueError, match="stud hands are cards, not ranges"):
+        croupier.equity(stud, ["AsAhAd", croupier.parse_range("AA")])

@@ -1,0 +1,36 @@
+"""Records as a ``pandas.DataFrame``: the one place croupier reaches for pandas (an
+optional dependency: ``pip install pandas``).
+
+>>> try:
+...     frame = dataframe_of([{"player": 0, "equity": 0.5}], "player", "Example")
+... except ImportError:  # pandas is optional
+...     frame = None
+>>> frame is None or float(frame.loc[0, "equity"]) == 0.5
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["dataframe_of"]
+
+
+def dataframe_of(
+    records: list[dict[str, object]], index: str, owner: str, columns: Sequence[str] | None = None
+) -> Any:
+    """``records`` as a DataFrame indexed by ``index``; an ``ImportError`` that says how
+    to install pandas (and that ``owner.to_records()`` gives the same data) without it."""
+    try:
+        pandas = importlib.import_module("pandas")
+    except ImportError:
+        raise ImportError(
+            f"{owner}.to_dataframe needs pandas (pip install pandas); "
+            f"{owner}.to_records() gives the same data as plain dicts"
+        ) from None
+    frame = pandas.DataFrame.from_records(
+        records, columns=None if columns is None else list(columns)
+    )
+    return frame.set_index(index)
