@@ -461,7 +461,7 @@ def test_equity_of_courchevel_hi_lo_has_high_and_low_shares() -> None:
         (["AhKh", "QdQc", "--board", "2c7d9h4s5s6s"], ["6"]),  # too many board cards
         (["As2d3cKh", "QdQc8h9hTs", "--game", "courchevel"], ["hand 1", "4 cards"]),
         (["AA[", "KK", "--game", "omaha"], ["hand 1", "AA[", "without its ']'"]),
-        (["AA", "KK", "--game", "omaha", "--exact"], ["Omaha ranges", "sample it"]),
+        (["AA", "random", "--game", "omaha", "--exact"], ["random Omaha range", "sample it"]),
         (["AA", "KK", "--game", "razz"], ["hand 1", "AA"]),  # no ranges in stud
     ],
     ids=lambda x: " ".join(x) or "-",

@@ -73,6 +73,10 @@ def test_a_range_is_its_hands_averaged_by_weight(
     expected = weighted / total
     sampled = croupier.equity(game, [hero, villain], board=board, samples=80_000, seed=11)
     assert within(sampled, [expected, 1 - expected])
+    enumerated = croupier.equity(game, [hero, villain], board=board, exact=True)
+    assert enumerated.exact and enumerated.stderr is None
+    assert math.isclose(enumerated.equity[0], expected, rel_tol=1e-9)
+    assert math.isclose(sum(enumerated.equity), 1.0)
 
 
 def test_the_weighted_draw_passes_a_chi_square_test() -> None:
@@ -105,13 +109,27 @@ def test_a_stderr_target_is_met() -> None:
     assert r.stderr is not None and max(r.stderr) <= 0.004
 
 
+def test_exact_by_default_when_the_enumeration_is_small() -> None:
+    r = croupier.equity(OMAHA, ["AsAhKdQd", "KK**ds"], board="2c7h9s")
+    assert r.exact and r.deals == 320 * 820  # the range's hands left, times the boards
+    two = croupier.equity(OMAHA, ["AsAhKdQd", "KKQ*ds", "JJ**ds"], board="2c7h9s4d")
+    assert two.exact and math.isclose(sum(two.equity), 1.0)
+    # the same request sampled agrees
+    sampled = croupier.equity(OMAHA, ["AsAhKdQd", "KKQ*ds", "JJ**ds"], board="2c7h9s4d",
+                              samples=60_000, seed=4)  # fmt: skip
+    assert within(sampled, list(two.equity))
+    assert not croupier.equity(OMAHA, ["AsAhKdQd", "KK**"]).exact  # pre-flop: sampled
+
+
 def test_ranges_that_cannot_be_dealt_are_errors() -> None:
     with pytest.raises(ValueError, match="no hand of the range"):
         croupier.equity(OMAHA, ["AsAhAdAc", "AA**"], samples=1000, seed=1)
     with pytest.raises(ValueError, match="almost no deal"):
         croupier.equity(OMAHA, ["AsKsQsJs", "AhAdAc*", "AhAdAc*"], samples=100, seed=1)
-    with pytest.raises(ValueError, match="not available yet"):
-        croupier.equity(OMAHA, ["AsAhKsKh", "QQ**"], exact=True)
+    with pytest.raises(ValueError, match="random Omaha range is too big"):
+        croupier.equity(OMAHA, ["AsAhKsKh", "random"], exact=True)
+    with pytest.raises(ValueError, match="deals"):
+        croupier.equity(OMAHA, ["AsAhKsKh", "QQ**"], exact=True)  # pre-flop: 6,900 x 1.1 M
     with pytest.raises(ValueError, match="a range of 5-card hands, the game deals 4"):
         croupier.equity(OMAHA, ["AsAhKsKh", parse_omaha_range("QQ", 5)], samples=100)
     with pytest.raises(ValueError, match="Omaha ranges are for the Omaha games"):

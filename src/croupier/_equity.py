@@ -43,6 +43,8 @@ from croupier._equity_chunks import (
 )
 from croupier._equity_result import EquityResult, moments, result_of
 from croupier._futures import as_executor
+from croupier._omaha_equity import enumerated as omaha_enumerated
+from croupier._omaha_equity import exact_deals as omaha_exact_deals
 from croupier._omaha_equity import sampled as omaha_sampled
 from croupier._parallel import thread_count
 from croupier._validate import as_int, as_sequence, is_int
@@ -100,10 +102,13 @@ def equity(
     """Equity of each hand (specific cards, a Hold'em range such as ``"TT+, AKs"``, or
     in the Omaha games an Omaha range such as ``"AA**ds"``: :mod:`croupier.omaha_ranges`).
 
-    With Omaha ranges the deals are sampled (``samples``, default 100,000, or to a
-    ``stderr``), each range's hand drawn by its weights with card removal, in numpy
-    batches on this thread (``croupier._omaha_equity``; ``threads`` and
-    ``executor`` are not used); ``exact=True`` is refused.
+    With Omaha ranges, ``exact=None`` enumerates when the ways to deal the ranges
+    times the boards are at most 2,000,000 (after the flop, a range of hundreds of
+    hands): every way, each board on the exact kernel, averaged by the product of
+    the hands' weights.  Else the deals are sampled (``samples``, default 100,000,
+    or to a ``stderr``), each range's hand drawn by its weights with card removal,
+    in numpy batches on this thread (``croupier._omaha_equity``; ``executor`` is not
+    used).  ``exact=True`` is refused for ``random`` and past 2,000,000 ways.
 
     With ``stderr`` (a target standard error, Monte Carlo only), sampling runs
     in rounds until every hand's standard error is at most ``stderr`` or
@@ -340,12 +345,21 @@ def _equity(
         raise ValueError(f"{game.name} has {board_size} board cards, not {len(known)}")
     _twice(known + dead_cards, "hands, board and dead cards")
     if any(isinstance(h, OmahaRange) for h in parsed):
-        if exact:
-            raise ValueError(
-                "exact equity with Omaha ranges is not available yet: sample it "
-                "(samples=, or stderr=)"
-            )
         holes_or_ranges = [h for h in parsed if isinstance(h, list | OmahaRange)]
+        _twice([c for h in parsed if isinstance(h, list) for c in h] + known + dead_cards,
+               "hands, board and dead cards")  # fmt: skip
+        size = omaha_exact_deals(holes_or_ranges, known, dead_cards, board_size)
+        if exact is None:
+            exact = samples is None and size is not None and size[1] <= EXACT_LIMIT
+        if exact:
+            if size is None:
+                raise ValueError("exact equity with a random Omaha range is too big: sample it "
+                                 "(samples=, or stderr=)")  # fmt: skip
+            if size[0] > EXACT_MAX_COMBINATIONS:
+                raise _too_big("ways to deal the ranges", size[0], EXACT_MAX_COMBINATIONS)
+            if size[1] > EXACT_MAX_DEALS:
+                raise _too_big("deals", size[1], EXACT_MAX_DEALS)
+            return omaha_enumerated(game, holes_or_ranges, known, dead_cards, threads)
         count = DEFAULT_SAMPLES if samples is None else samples
         return omaha_sampled(game, holes_or_ranges, known, dead_cards, count, seed)
     if all(isinstance(h, list) for h in parsed):

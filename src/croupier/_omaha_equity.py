@@ -1,4 +1,11 @@
-"""Equity with Omaha ranges (``croupier.omaha_ranges``): Monte Carlo, in numpy batches.
+"""Equity with Omaha ranges (``croupier.omaha_ranges``): enumerated, or Monte Carlo in
+numpy batches.
+
+:func:`enumerated` goes through every way to give each range one of its hands (no
+card twice, ``random`` excluded) and, for each, every board on the exact kernel
+(``croupier._equity_kernels.omaha_exact``); the shares are averaged with each way's
+weight (the product of its hands' weights): exact, where :func:`exact_deals` says
+the work is small enough (after the flop, a range of hundreds of hands).
 
 Each sample deals every range its hand (in proportion to the weights; ``random``:
 any hand), redealing a sample's range hands while two of its hands share a card
@@ -20,18 +27,21 @@ seeded with ``seed``, so a result repeats with its seed.
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+import croupier._equity_kernels as _kernels
 import croupier.hands as _hands
 from croupier._equity_result import EquityResult, result_of
 from croupier._game import Game
 from croupier.omaha_ranges import OmahaRange
 from croupier.variants import rules_of
 
-__all__ = ["sampled"]
+__all__ = ["enumerated", "exact_deals", "sampled"]
 
 BATCH = 1 << 15  # deals a numpy batch
 REDEALS = 10_000  # redeals of a batch's clashing hands before the ranges are refused
@@ -161,3 +171,73 @@ def _share(holes: Any, boards: Any, hilo: bool, sums: npt.NDArray[np.float64]) -
     sums[3] += (share == 1.0).sum(axis=0)
     sums[4] += (top & (winners > 1)).sum(axis=0)
     sums[5] += (share * share).sum(axis=0)
+
+
+def exact_deals(hands: list[list[int] | OmahaRange], known: list[int], dead: list[int],
+                board_size: int) -> tuple[int, int] | None:  # fmt: skip
+    """The ways to give the ranges their hands (counted before card clashes) and the
+    deals an enumeration would go through (ways times boards); None when a range is
+    ``random``."""
+    if any(isinstance(h, OmahaRange) and h.every for h in hands):
+        return None
+    seen = set([c for h in hands if isinstance(h, list) for c in h] + known + dead)
+    ways, held = 1, 0
+    for h in hands:
+        if isinstance(h, OmahaRange):
+            ways *= sum(1 for row in h.combos.tolist() if not seen.intersection(row))
+            held += h.cards
+        else:
+            held += len(h)
+    left = 52 - len(known) - len(dead) - held
+    return ways, ways * math.comb(max(left, 0), board_size - len(known))
+
+
+def enumerated(
+    game: Game,
+    hands: list[list[int] | OmahaRange],
+    known: list[int],
+    dead: list[int],
+    threads: int | None,
+) -> EquityResult:
+    """Each hand's exact share of the pot, the ranges' hands weighted (see the module)."""
+    hole = game.streets[0].hole
+    board_size = sum(s.board for s in game.streets)
+    rules = rules_of(game.variant)
+    hilo = rules.low_value is not None
+    fixed = [c for h in hands if isinstance(h, list) for c in h] + known + dead
+    seen = set(fixed)
+    choices: list[list[tuple[tuple[int, ...], float]]] = []
+    for i, h in enumerate(hands):
+        if isinstance(h, list):
+            choices.append([(tuple(h), 1.0)])
+            continue
+        if h.cards != hole:
+            raise ValueError(f"hand {i + 1}: a range of {h.cards}-card hands, the game deals "
+                             f"{hole}")  # fmt: skip
+        kept = [(tuple(row), w) for row, w in h if not seen.intersection(row)]
+        if not kept:
+            raise ValueError(f"hand {i + 1}: no hand of the range {h.text!r} is left once the "
+                             "cards seen are out")  # fmt: skip
+        choices.append(kept)
+    n = len(hands)
+    total = np.zeros((6, n))
+    weight_sum = 0.0
+    deals = 0
+    board = np.array(known, dtype=np.uint8)
+    missing = board_size - len(known)
+    for way in itertools.product(*choices):
+        cards = [c for holding, _ in way for c in holding]
+        if len(set(cards)) != len(cards):
+            continue  # two hands share a card: not a deal
+        weight = math.prod(w for _, w in way)
+        gone = set(cards) | set(known) | set(dead)
+        stub = np.array([c for c in range(52) if c not in gone], dtype=np.uint8)
+        holes = np.array([holding for holding, _ in way], dtype=np.uint8)
+        rows = np.array(_kernels.omaha_exact(holes, board, stub, missing, hilo, threads, 0))
+        boards = math.comb(len(stub), missing)
+        total += weight * rows / boards
+        weight_sum += weight
+        deals += boards
+    if not weight_sum:
+        raise ValueError("the ranges leave no deal without a card given twice")
+    return result_of(total / weight_sum, 1, True, deals)
