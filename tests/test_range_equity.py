@@ -183,3 +183,19 @@ def test_random_in_stud_is_a_hand_of_which_nothing_is_known() -> None:
     assert within(three, [1 / 3, 1 / 3, 1 / 3])
     with pytest.raises(ValueError, match="stud hands are cards, not ranges"):
         croupier.equity(stud, ["AsAhAd", croupier.parse_range("AA")])
+
+
+def test_nine_way_ranges_in_every_community_game() -> None:
+    holdem = croupier.TexasHoldem(POT_LIMIT)
+    nine = croupier.equity(holdem, ["random"] * 9, samples=45_000, seed=9)
+    assert within(nine, [1 / 9] * 9)
+    for g, hands in (
+        (OMAHA, ["AA**ds", "random", *["random"] * 7]),
+        (HILO, ["A2**", "KK**", *["random"] * 7]),
+    ):
+        r = croupier.equity(g, hands, samples=20_000, seed=1)
+        assert len(r.equity) == 9 and math.isclose(sum(r.equity), 1.0)
+        assert r.equity[0] > max(r.equity[2:])  # the range beats random hands
+    stud = croupier.SevenCardStud(1, 1, (2, 4))
+    seven = croupier.equity(stud, ["AsAh", *["random"] * 6], samples=20_000, seed=1)
+    assert math.isclose(sum(seven.equity), 1.0) and seven.equity[0] > max(seven.equity[1:])

@@ -45,6 +45,7 @@ __all__ = ["enumerated", "exact_deals", "sampled"]
 
 BATCH = 1 << 15  # deals a numpy batch
 REDEALS = 10_000  # redeals of a batch's clashing hands before the ranges are refused
+MIN_ACCEPTED = 0.005  # the least share of first draws without a clash (else: an error)
 
 
 def sampled(
@@ -86,6 +87,9 @@ def sampled(
         draws.append((combos, cumulative / cumulative[-1]))
     rng = np.random.Generator(np.random.PCG64(seed))
     n = len(hands)
+    fixed_players = [i for i, h in enumerate(hands) if isinstance(h, list)]
+    if n * hole + len(known) + len(dead) + missing > 52:
+        raise ValueError(f"{n} hands of {hole} cards and the board need more than 52 cards")
     sums = np.zeros((6, n))
     free = np.flatnonzero(~seen)  # cards no fixed hand, board or dead card holds
     done = 0
@@ -95,18 +99,25 @@ def sampled(
         for i, h in enumerate(hands):
             if isinstance(h, list):
                 holes[:, i, :] = h
+        ranged = [i for i, how in enumerate(draws) if how is not None and how != "every"]
         rows = np.arange(size)
-        for _ in range(REDEALS):
-            for i, how in enumerate(draws):
-                if how is not None:
-                    holes[rows, i, :] = _deal(rng, how, len(rows), free, hole)
-            rows = rows[_clashes(holes[rows])]
+        for redeal in range(REDEALS):
+            for i in ranged:
+                holes[rows, i, :] = _deal(rng, draws[i], len(rows), free, hole)
+            clashing = _clashes(holes[rows][:, [*ranged, *fixed_players], :])
+            if redeal == 0 and clashing.mean() > 1 - MIN_ACCEPTED:
+                raise ValueError(
+                    "the ranges leave almost no deal without a card given twice (fewer "
+                    f"than {MIN_ACCEPTED:.1%} of the deals drawn)"
+                )
+            rows = rows[clashing]
             if not len(rows):
                 break
-        else:
-            raise ValueError(
-                f"the ranges leave almost no deal without a card given twice ({REDEALS:,} redeals)"
-            )
+        else:  # pragma: no cover - the acceptance checked above makes this very unlikely
+            raise ValueError(f"the ranges leave almost no deal ({REDEALS:,} redeals)")
+        randoms = [i for i, how in enumerate(draws) if how == "every"]
+        if randoms:  # random hands last, from each deal's cards left: no clash possible
+            _deal_the_rest(rng, holes, randoms, free, hole)
         boards = _boards(rng, holes, known, free, missing)
         _share(holes, boards, hilo, sums)
         done += size
@@ -114,13 +125,26 @@ def sampled(
 
 
 def _deal(rng: np.random.Generator, how: Any, count: int, free: Any, hole: int) -> Any:
-    """``count`` hands drawn from a range (its combos by weight), or any hands."""
-    if isinstance(how, str):  # random: ``hole`` different cards of those not seen
-        keys = rng.random((count, len(free)))
-        return free[np.argpartition(keys, hole - 1, axis=1)[:, :hole]].astype(np.uint8)
+    """``count`` hands drawn from a range: its combos by weight."""
     combos, cumulative = how
     picks = np.searchsorted(cumulative, rng.random(count), side="right")
     return combos[np.minimum(picks, len(combos) - 1)]
+
+
+def _deal_the_rest(
+    rng: np.random.Generator, holes: Any, players: list[int], free: Any, hole: int
+) -> None:
+    """Deal the ``random`` players' hands of every deal from the cards it has left."""
+    size = len(holes)
+    keys = rng.random((size, 52))
+    keys[:, np.setdiff1d(np.arange(52), free)] = 2.0  # seen: never dealt
+    others = [i for i in range(holes.shape[1]) if i not in players]
+    if others:
+        np.put_along_axis(keys, holes[:, others, :].reshape(size, -1).astype(np.intp), 2.0, 1)
+    count = hole * len(players)
+    drawn = np.argpartition(keys, count - 1, axis=1)[:, :count].astype(np.uint8)
+    for k, i in enumerate(players):
+        holes[:, i, :] = drawn[:, k * hole : (k + 1) * hole]
 
 
 def _clashes(holes: Any) -> Any:
