@@ -221,6 +221,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_equity",
             "_equity_chunks",
             "_equity_result",
+            "_equity_hands",
             "_omaha_equity",
             "_icm",
             "statistics",

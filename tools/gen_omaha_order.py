@@ -8,8 +8,8 @@ before the flop: each class's first hand (the least key) is dealt ``N`` random
 opponents and boards (numpy's PCG64 from ``S``), valued by
 ``croupier.hands.omaha_high``, ties split.  Classes whose equities are within the
 sampling error (about ``0.5 / sqrt(N)``) may come in either order.  The output
-module holds the classes' keys in that order (base64 of ``uint32``: each key is a
-hand's codes, highest first, as base-52 digits) and how it was made; it is written
+module holds each class's place in that order (base64 of ``uint16``, the classes by
+ascending least key) and how it was made; it is written
 once and committed, not run by the build (about three minutes on one core).
 """
 
@@ -17,28 +17,21 @@ from __future__ import annotations
 
 import argparse
 import base64
-import itertools
 import sys
 from pathlib import Path
 
 import numpy as np
 
 import croupier.hands as hands
+from croupier.omaha_ranges import suit_classes
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "croupier" / "_omaha_order.py"
 
 
 def classes() -> tuple[np.ndarray, np.ndarray]:
     """Each class's least key and its number of hands, in ascending key order."""
-    combos = np.array(list(itertools.combinations(range(52), 4)), dtype=np.int64)[:, ::-1]
-    best = None
-    for perm in itertools.permutations(range(4)):
-        mapped = combos // 4 * 4 + np.array(perm)[combos % 4]
-        mapped = -np.sort(-mapped, axis=1)
-        keys = ((mapped[:, 0] * 52 + mapped[:, 1]) * 52 + mapped[:, 2]) * 52 + mapped[:, 3]
-        best = keys if best is None else np.minimum(best, keys)
-    assert best is not None
-    unique, counts = np.unique(best, return_counts=True)
+    _, least = suit_classes()
+    unique, counts = np.unique(least, return_counts=True)
     return unique, counts
 
 
@@ -81,20 +74,24 @@ def main() -> None:
     assert len(keys) == 16_432 and counts.sum() == 270_725
     values = equities(keys, args.deals, args.seed)
     order = np.lexsort((keys, -values))  # the best first; equal equities by key
-    packed = base64.b64encode(keys[order].astype("<u4").tobytes()).decode("ascii")
+    places = np.empty(len(keys), dtype="<u2")
+    places[order] = np.arange(len(keys))  # each class's place, classes by ascending key
+    packed = base64.b64encode(places.tobytes()).decode("ascii")
     lines = [packed[i : i + 88] for i in range(0, len(packed), 88)]
     body = "\n".join(f'    "{line}"' for line in lines)
     OUT.write_text(
         '"""The pre-flop order of 4-card Omaha hands, written by tools/gen_omaha_order.py: the\n'
         "16,432 classes of hands alike up to suits, best first, by equity against one random\n"
         f"hand all in before the flop ({args.deals:,} deals a class, PCG64 seed {args.seed}).\n"
-        "``ORDER``: base64 of the classes' least keys (uint32, little-endian; a key is a\n"
-        'hand\'s codes, highest first, as base-52 digits).  Do not edit: regenerate."""\n\n'
+        "``PLACES``: base64 of each class's place in that order (uint16, little-endian),\n"
+        "the classes by ascending least key (a key is a hand's codes, highest first, as\n"
+        "base-52 digits; a class's least key is its least suit relabelling's).  Do not\n"
+        'edit: regenerate."""\n\n'
         f"DEALS = {args.deals}\n"
         f"SEED = {args.seed}\n"
         f"BEST = {float(values[order[0]])!r}  # the first class's equity\n"
         f"WORST = {float(values[order[-1]])!r}  # the last class's equity\n"
-        f"ORDER = (\n{body}\n)\n",
+        f"PLACES = (\n{body}\n)\n",
         encoding="ascii",
     )
     print(f"wrote {OUT} ({len(packed):,} characters)", file=sys.stderr)

@@ -41,6 +41,7 @@ from croupier._equity_chunks import (
     kernel_chunks,
     sampled_ranges,
 )
+from croupier._equity_hands import Cards, cards_of, hand_of, is_holdem, is_omaha, twice
 from croupier._equity_result import EquityResult, moments, result_of
 from croupier._futures import as_executor
 from croupier._omaha_equity import enumerated as omaha_enumerated
@@ -48,10 +49,10 @@ from croupier._omaha_equity import exact_deals as omaha_exact_deals
 from croupier._omaha_equity import sampled as omaha_sampled
 from croupier._parallel import thread_count
 from croupier._validate import as_int, as_sequence, is_int
-from croupier.cards import as_cards, format_card, parse_cards
+from croupier.cards import format_card
 from croupier.games import Game
-from croupier.omaha_ranges import OmahaRange, parse_omaha_range
-from croupier.ranges import Range, parse_range
+from croupier.omaha_ranges import OmahaRange
+from croupier.ranges import Range
 from croupier.variants import rules_of
 
 __all__ = ["EquityResult", "equity"]
@@ -67,22 +68,7 @@ MAX_SAMPLES = 10_000_000_000  # Monte Carlo deals (about an hour on one core)
 HOLDEM_EXACT_WORK = 50_000_000  # match-ups x min(boards, 50,000) enumerated when exact=None
 MATCHUP_SCAN_LIMIT = 100_000  # range combinations looked at to decide (exact=None)
 
-Cards = Sequence[int] | str
 Shares = npt.NDArray[np.float64]
-
-
-def _cards(value: Cards, what: str) -> list[int]:
-    """Card codes from text or numbers, read as everywhere (``croupier.cards.as_cards``)."""
-    return as_cards(value, what)
-
-
-def _twice(cards: list[int], where: str) -> None:
-    """ValueError naming a card that ``cards`` holds twice, if any."""
-    seen: set[int] = set()
-    for c in cards:
-        if c in seen:
-            raise ValueError(f"{format_card(c)} is given twice ({where} must differ)")
-        seen.add(c)
 
 
 def equity(
@@ -286,10 +272,10 @@ def _to_target(
             sums = rows if sums is None else sums + rows
             done += size
             calls += 1
-            if calls == 1 and (_is_holdem(game) or _is_omaha(game)):  # parse ranges once
+            if calls == 1 and (is_holdem(game) or is_omaha(game)):  # parse ranges once
                 hole = game.streets[0].hole
                 hands = [
-                    _hand(h, i, hole, _is_holdem(game), _is_omaha(game))
+                    hand_of(h, i, hole, is_holdem(game), is_omaha(game))
                     for i, h in enumerate(hands)
                 ]
             if progress is not None and done < planned:
@@ -328,25 +314,25 @@ def _equity(
     if kernel is None:
         raise ValueError(f"equity is not available for {game.name} yet")
     if kernel in ("stud", "razz"):
-        if _cards(board, "board"):
+        if cards_of(board, "board"):
             raise ValueError(
                 f"{game.name} has no board: give the cards seen elsewhere as dead cards"
             )
         return _stud_equity(game, hands, dead, exact, samples, seed, threads, executor)
     hole_count = game.streets[0].hole
-    omaha = _is_omaha(game)
-    parsed = [_hand(h, i, hole_count, _is_holdem(game), omaha) for i, h in enumerate(hands)]
-    known = _cards(board, "board")
-    dead_cards = _cards(dead, "dead")
+    omaha = is_omaha(game)
+    parsed = [hand_of(h, i, hole_count, is_holdem(game), omaha) for i, h in enumerate(hands)]
+    known = cards_of(board, "board")
+    dead_cards = cards_of(dead, "dead")
     board_size = sum(s.board for s in game.streets)
     if board_size == 0:
         raise ValueError(f"equity is not available for {game.name} yet")
     if len(known) > board_size:
         raise ValueError(f"{game.name} has {board_size} board cards, not {len(known)}")
-    _twice(known + dead_cards, "hands, board and dead cards")
+    twice(known + dead_cards, "hands, board and dead cards")
     if any(isinstance(h, OmahaRange) for h in parsed):
         holes_or_ranges = [h for h in parsed if isinstance(h, list | OmahaRange)]
-        _twice([c for h in parsed if isinstance(h, list) for c in h] + known + dead_cards,
+        twice([c for h in parsed if isinstance(h, list) for c in h] + known + dead_cards,
                "hands, board and dead cards")  # fmt: skip
         size = omaha_exact_deals(holes_or_ranges, known, dead_cards, board_size)
         if exact is None:
@@ -365,8 +351,8 @@ def _equity(
     if all(isinstance(h, list) for h in parsed):
         holes = [h for h in parsed if isinstance(h, list)]
         gone = [c for h in holes for c in h] + known + dead_cards
-        _twice(gone, "hands, board and dead cards")
-        if _is_holdem(game) and (exact or (exact is None and samples is None)):
+        twice(gone, "hands, board and dead cards")
+        if is_holdem(game) and (exact or (exact is None and samples is None)):
             single = MatchUps(np.array([holes], dtype=np.uint8), np.ones(1), np.ones(1, np.int64))
             mean, deals = exact_match_ups(single, known, dead_cards, threads, executor)
             return result_of(mean, 1, True, deals)
@@ -414,18 +400,18 @@ def _draw_equity(
     goes to the best of them, split among equal ones: an exact result of one
     deal (docs/rules.md §7.2).
     """
-    if _cards(board, "board"):
+    if cards_of(board, "board"):
         raise ValueError(f"{game.name} has no board")
     size = game.streets[0].hole
     held = []
     for i, h in enumerate(hands):
         if isinstance(h, Range | OmahaRange):
             raise ValueError(f"hand {i + 1}: {game.name} takes the cards held, not a range")
-        cards = _cards(h, f"hand {i + 1}")
+        cards = cards_of(h, f"hand {i + 1}")
         if len(cards) != size:
             raise ValueError(f"hand {i + 1}: {game.name} hands have {size} cards, not {len(cards)}")
         held.append(cards)
-    _twice([c for h in held for c in h] + _cards(dead, "dead"), "hands and dead cards")
+    twice([c for h in held for c in h] + cards_of(dead, "dead"), "hands and dead cards")
     outside = sorted({c for h in held for c in h} - set(game.deck))
     if outside:
         raise ValueError(f"card {format_card(outside[0])} is not in the {game.name} deck")
@@ -468,12 +454,12 @@ def _stud_equity(
         if isinstance(h, str) and h.strip().lower() in ("random", "any"):
             known.append([])  # nothing known: every card of its seven still to come
             continue
-        cards = _cards(h, f"hand {i + 1}")
+        cards = cards_of(h, f"hand {i + 1}")
         if not len(cards) <= 7:
             raise ValueError(f"hand {i + 1} has {len(cards)} cards; a stud hand has 0 to 7")
         known.append(cards)
-    gone = [c for h in known for c in h] + _cards(dead, "dead")
-    _twice(gone, "hands and dead cards")
+    gone = [c for h in known for c in h] + cards_of(dead, "dead")
+    twice(gone, "hands and dead cards")
     stub = np.array([c for c in range(52) if c not in set(gone)], dtype=np.uint8)
     deals = stud_deals([len(h) for h in known], len(stub))
     if deals is None:
@@ -500,35 +486,6 @@ def _stud_equity(
         executor,
     )
     return result_of(sums, count, False)
-
-
-def _hand(
-    value: Cards | Range | OmahaRange, i: int, hole_count: int, holdem: bool, omaha: bool = False
-) -> list[int] | Range | OmahaRange:
-    """Specific cards (a list) or a range (Texas Hold'em, or the Omaha games' ranges of
-    :mod:`croupier.omaha_ranges`), for hand ``i``."""
-    if isinstance(value, Range):
-        if not holdem:
-            raise ValueError(f"hand {i + 1}: ranges are for Texas Hold'em")
-        return value
-    if isinstance(value, OmahaRange):
-        if not omaha:
-            raise ValueError(f"hand {i + 1}: Omaha ranges are for the Omaha games")
-        return value
-    if isinstance(value, str):
-        try:
-            cards = parse_cards(value)
-        except ValueError:
-            if omaha:
-                return parse_omaha_range(value, hole_count)
-            if not holdem:
-                raise
-            return parse_range(value)
-    else:
-        cards = _cards(value, f"hand {i + 1}")
-    if len(cards) != hole_count:
-        raise ValueError(f"hand {i + 1} has {len(cards)} cards; the game deals {hole_count}")
-    return list(cards)  # parse_cards and _cards give codes in 0..51
 
 
 def _fixed_hands(
@@ -564,7 +521,7 @@ def _fixed_hands(
         raise _too_big("boards", boards, EXACT_MAX_DEALS)
     fixed = np.array(known, dtype=np.uint8)
     hole_matrix = np.array(holes, dtype=np.uint8)
-    if _is_holdem(game) and not exact:
+    if is_holdem(game) and not exact:
         sums, count = kernel_chunks(
             lambda chunk_seed, size: equity_kernels.holdem_sampled(
                 hole_matrix, fixed, stub, missing, chunk_seed, size
@@ -598,13 +555,3 @@ def _fixed_hands(
 # (``_equity_kernels.omaha_exact``'s ``kind``): Omaha's two-plus-three, and the
 # hold'em games of the short (36-card) and royal (20-card) decks.
 _BOARD_KINDS = {"omaha": 0, "short_deck": 1, "royal": 2}
-
-
-def _is_omaha(game: Game) -> bool:
-    """True for the games of Omaha's two-plus-three kernel (4 to 6 hole cards)."""
-    return rules_of(game.variant).equity == "omaha" and game.streets[0].hole >= 4
-
-
-def _is_holdem(game: Game) -> bool:
-    """True for the games of the Hold'em kernel (two hole cards, five on the board, high)."""
-    return rules_of(game.variant).equity == "holdem"

@@ -36,6 +36,7 @@ import numpy.typing as npt
 
 import croupier._equity_kernels as _kernels
 import croupier.hands as _hands
+from croupier._equity_hands import twice
 from croupier._equity_result import EquityResult, result_of
 from croupier._game import Game
 from croupier.omaha_ranges import OmahaRange
@@ -62,8 +63,7 @@ def sampled(
     missing = board_size - len(known)
     hilo = rules_of(game.variant).low_value is not None
     fixed = [c for h in hands if isinstance(h, list) for c in h] + known + dead
-    if len(set(fixed)) != len(fixed):
-        raise ValueError("a card is given twice (hands, board and dead cards)")
+    twice(fixed, "hands, board and dead cards")
     seen = np.zeros(52, dtype=bool)
     seen[fixed] = True
     draws: list[Any] = []  # per hand: None (fixed), (combos, cumulative weights) or "every"

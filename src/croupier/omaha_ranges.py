@@ -348,21 +348,35 @@ def _ranked_hands() -> tuple[Any, Any]:
 
     import numpy as np
 
-    from croupier._omaha_order import ORDER
+    from croupier._omaha_order import PLACES
 
-    ordered = np.frombuffer(base64.b64decode("".join(ORDER)), dtype="<u4").astype(np.int64)
-    place = np.empty(len(ordered), dtype=np.int64)
-    sorted_keys = np.sort(ordered)
-    place[np.searchsorted(sorted_keys, ordered)] = np.arange(len(ordered))
+    places = np.frombuffer(base64.b64decode("".join(PLACES)), dtype="<u2").astype(np.int64)
+    keys, least = suit_classes()
+    classes = np.unique(least)  # ascending: the order PLACES lists them in
+    if len(classes) != len(places):  # pragma: no cover - the generated table is checked
+        raise RuntimeError("croupier._omaha_order does not match the classes of hands")
+    _RANKED[:] = [keys, places[np.searchsorted(classes, least)]]
+    return _RANKED[0], _RANKED[1]
+
+
+def suit_classes() -> tuple[Any, Any]:
+    """Every 4-card hand's key and its class's: the least key of the hand's suit
+    relabellings (``AsAhKsKh`` and ``AdAcKdKc`` are one class; 16,432 classes).
+
+    >>> keys, least = suit_classes()
+    >>> len(keys), len(set(least.tolist()))
+    (270725, 16432)
+    """
+    import numpy as np
+
     combos = np.array(list(itertools.combinations(range(_DECK), 4)), dtype=np.int64)[:, ::-1]
     least = None
-    for perm in itertools.permutations(range(4)):  # a class's key: its least suit relabelling
+    for perm in itertools.permutations(range(4)):
         mapped = -np.sort(-(combos // 4 * 4 + np.array(perm)[combos % 4]), axis=1)
         found = _keys(mapped)
         least = found if least is None else np.minimum(least, found)
     assert least is not None
-    _RANKED[:] = [_keys(combos), place[np.searchsorted(sorted_keys, least)]]
-    return _RANKED[0], _RANKED[1]
+    return _keys(combos), least
 
 
 def _split_qualifier(pattern: str) -> tuple[str, str | None]:

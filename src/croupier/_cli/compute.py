@@ -77,8 +77,8 @@ def _game(name: str) -> Game:
 
 def _hand(text: str, number: int, game: Game) -> tuple[str, list[int] | Range | OmahaRange]:
     """The label and the cards (or the Hold'em or Omaha range) of hand ``number``, read
-    by the library's rule (``croupier._equity._hand``); an error quotes the text given."""
-    from croupier._equity import _hand, _is_holdem, _is_omaha
+    by the library's rule (``croupier._equity_hands.hand_of``); an error quotes the text given."""
+    from croupier._equity_hands import hand_of, is_holdem, is_omaha
     from croupier.omaha_ranges import OmahaRange
     from croupier.ranges import Range
 
@@ -89,7 +89,7 @@ def _hand(text: str, number: int, game: Game) -> tuple[str, list[int] | Range | 
             value: list[int] | Range | OmahaRange = [] if nothing else parse_cards(text)
         else:
             hole = game.streets[0].hole
-            value = _hand(text, number - 1, hole, _is_holdem(game), _is_omaha(game))
+            value = hand_of(text, number - 1, hole, is_holdem(game), is_omaha(game))
     except ValueError as exc:
         said = str(exc)
         rest = said[len(prefix) :] if said.startswith(f"{prefix} ") else f": {said}"
