@@ -1,6 +1,6 @@
 """Generate croupier's pre-flop order of 4-card Omaha hands (``src/croupier/_omaha_order.py``).
 
-    python tools/gen_omaha_order.py [--deals N] [--seed S]
+    python tools/gen_omaha_order.py [--deals N] [--seed S] [--out FILE]
 
 The order ranks the 16,432 classes of 4-card hands alike up to suits (``AsAhKsKh``
 and ``AdAcKdKc`` are one class) by their equity against one random hand, all in
@@ -69,6 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", type=Path, default=OUT, help=f"(default: {OUT})")
     args = parser.parse_args()
     keys, counts = classes()
     assert len(keys) == 16_432 and counts.sum() == 270_725
@@ -79,7 +80,7 @@ def main() -> None:
     packed = base64.b64encode(places.tobytes()).decode("ascii")
     lines = [packed[i : i + 88] for i in range(0, len(packed), 88)]
     body = "\n".join(f'    "{line}"' for line in lines)
-    OUT.write_text(
+    args.out.write_text(
         '"""The pre-flop order of 4-card Omaha hands, written by tools/gen_omaha_order.py: the\n'
         "16,432 classes of hands alike up to suits, best first, by equity against one random\n"
         f"hand all in before the flop ({args.deals:,} deals a class, PCG64 seed {args.seed}).\n"
@@ -94,7 +95,7 @@ def main() -> None:
         f"PLACES = (\n{body}\n)\n",
         encoding="ascii",
     )
-    print(f"wrote {OUT} ({len(packed):,} characters)", file=sys.stderr)
+    print(f"wrote {args.out} ({len(packed):,} characters)", file=sys.stderr)
 
 
 if __name__ == "__main__":
