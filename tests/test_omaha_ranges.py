@@ -5,6 +5,7 @@ every hand the range lists (5 and 6 cards)."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
@@ -221,3 +222,13 @@ def test_the_preflop_order_is_equity_against_a_random_hand() -> None:
     d2 = sum((by_equity.index(i) - by_place.index(i)) ** 2 for i in range(24))
     rho = 1 - 6 * d2 / (24 * (24 * 24 - 1))
     assert rho > 0.95, (rho, equities, places)
+
+
+def test_places_alike_are_filled_by_combinations_and_too_many_ways_are_refused() -> None:
+    six = listed("[AKQJT][AKQJT][AKQJT][AKQJT][AKQJT][AKQJT]", 6)
+    assert len(six) == math.comb(20, 6)  # six different cards of the twenty
+    with pytest.raises(ValueError, match="ways to fill its places"):
+        parse_omaha_range("[A-3][A-3][A-3][A-3][A-3]", 5)  # 48 cards: C(48, 5) ways
+    for n, k in ((5, 0), (6, 3), (12, 5), (48, 2)):
+        want = [list(c) for c in itertools.combinations(range(n), k)]
+        assert omaha_ranges._combinations(n, k).tolist() == want

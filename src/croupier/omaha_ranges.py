@@ -26,7 +26,8 @@ pattern when its cards can be given to the pattern's places one each, every
 card allowed in its place.  A hand listed more than once keeps the larger of
 its weights.  Parsing reads the text once, left to right; an error names the
 term and where it starts.  A range of more than :data:`MAX_COMBOS` hands is an
-error (``random`` is never expanded: it is kept as every hand).
+error (``random`` is never expanded: it is kept as every hand), and so is a term
+whose written places can be filled in more than :data:`MAX_WAYS` ways.
 
 The pre-flop order (``croupier._omaha_order``, made by tools/gen_omaha_order.py)
 ranks the 16,432 classes of 4-card hands alike up to suits by their equity against
@@ -61,10 +62,13 @@ from typing import Any
 from croupier._validate import shown
 from croupier.cards import RANKS, SUITS, format_card
 
-__all__ = ["MAX_COMBOS", "OmahaRange", "parse_omaha_range"]
+__all__ = ["MAX_COMBOS", "MAX_WAYS", "OmahaRange", "parse_omaha_range", "suit_classes"]
 
 MAX_COMBOS = 3_000_000
 """The most hands a range (but ``random``) may hold."""
+
+MAX_WAYS = 500_000
+"""The most ways to give a term's written places their cards (before the wildcards)."""
 
 _DECK = 52
 _SUITS = SUITS
@@ -395,12 +399,23 @@ def _pattern_keys(pattern: str, term: str, position: int, cards: int) -> Any:
     places = _places(body, term, position, cards)
     fixed = [mask for mask in places if mask != _ALL]
     free = cards - len(fixed)
+    # The cards of the places written: places alike (``[AKQ][AKQ]``) take combinations
+    # of their cards, the groups of places a product of those.
+    groups: dict[int, int] = {}
+    for mask in fixed:
+        groups[mask] = groups.get(mask, 0) + 1
+    ways = math.prod(math.comb(mask.bit_count(), k) for mask, k in groups.items())
+    if ways > MAX_WAYS:  # (a Python loop below: about a second at the most)
+        raise ValueError(
+            f"bad Omaha range term {term!r} at {position}: more than {MAX_WAYS:,} "
+            "ways to fill its places (split it into terms)"
+        )
     partial: set[tuple[int, ...]] = set()
-    for choice in itertools.product(*[_bits(mask) for mask in fixed]):
-        if len(set(choice)) == len(choice):
-            partial.add(tuple(sorted(choice)))
-        if len(partial) > MAX_COMBOS:
-            break
+    options = [list(itertools.combinations(_bits(mask), k)) for mask, k in groups.items()]
+    for choice in itertools.product(*options):
+        cards_chosen = [c for part in choice for c in part]
+        if len(set(cards_chosen)) == len(cards_chosen):
+            partial.add(tuple(sorted(cards_chosen)))
     count = len(partial) * math.comb(_DECK - len(fixed), free)  # rows before merging
     if count > 2 * MAX_COMBOS:  # (a hand is at most comb(cards, fixed) of the rows)
         least = count // math.comb(cards, len(fixed))
@@ -413,7 +428,7 @@ def _pattern_keys(pattern: str, term: str, position: int, cards: int) -> Any:
             )
         )
     rows: list[Any] = []
-    picks = np.array(list(itertools.combinations(range(_DECK - len(fixed)), free)), dtype=np.intp)
+    picks = _combinations(_DECK - len(fixed), free)
     for chosen in partial:
         rest = np.array([c for c in range(_DECK) if c not in chosen], dtype=np.uint8)
         if free:
@@ -433,6 +448,26 @@ def _pattern_keys(pattern: str, term: str, position: int, cards: int) -> Any:
             f"bad Omaha range term {term!r} at {position}: it holds more than {MAX_COMBOS:,} hands"
         )
     return keys
+
+
+def _combinations(n: int, k: int) -> Any:
+    """Every ``k`` of ``range(n)``, ascending, as the rows of a numpy array (built a
+    column at a time: no Python tuple per row).
+
+    >>> _combinations(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    import numpy as np
+
+    rows = np.zeros((1, 0), dtype=np.intp)
+    for _ in range(k):
+        last = rows[:, -1] if rows.shape[1] else np.full(len(rows), -1, dtype=np.intp)
+        counts = n - 1 - last  # the values above each row's last
+        rows = np.repeat(rows, counts, axis=0)
+        starts = np.repeat(last + 1, counts)
+        offsets = np.arange(len(rows)) - np.repeat(np.cumsum(counts) - counts, counts)
+        rows = np.concatenate([rows, (starts + offsets)[:, None]], axis=1)
+    return rows
 
 
 def _bits(mask: int) -> list[int]:
