@@ -1,6 +1,6 @@
 """croupier.icm against its slow twin (every finishing order, each weighted by the
-Malmuth-Harville product, in exact fractions), PokerKit's ``calculate_icm`` and worked
-examples; the sampled method against the exact one."""
+Malmuth-Harville product, in exact fractions) and worked examples; the sampled method
+against the exact one (PokerKit's ``calculate_icm``: tests/test_pokerkit_icm.py)."""
 
 from __future__ import annotations
 
@@ -98,17 +98,6 @@ def test_worked_examples() -> None:
     # Equal stacks share equally; one player left takes first.
     assert icm([7, 7, 7, 7], [40, 30, 20, 10]).equity == (25.0, 25.0, 25.0, 25.0)
     assert icm([0, 9, 0], [50, 30, 20]).equity == (25.0, 50.0, 25.0)
-
-
-def test_pokerkit_agrees() -> None:
-    analysis = pytest.importorskip("pokerkit.analysis")
-    rng = random.Random(11)
-    for _ in range(40):
-        n = rng.randint(2, 7)
-        stacks = [rng.randint(1, 5000) for _ in range(n)]
-        payouts = non_increasing(rng, rng.randint(1, n))
-        theirs = analysis.calculate_icm(payouts, stacks)
-        assert all(close(a, b) for a, b in zip(icm(stacks, payouts).equity, theirs, strict=True))
 
 
 def test_numbers_of_every_kind_and_payouts_past_the_players() -> None:
