@@ -20,6 +20,7 @@ ORACLE = [
     "test_pokerkit_runs.py",
     "test_pokerkit_rake.py",
     "test_pokerkit_icm.py",
+    "test_pokerkit_equity.py",
 ]
 collect_ignore = ORACLE if sys.version_info < (3, 11) else []
 
