@@ -30,8 +30,15 @@ def card(text: str) -> Place:
 ANY: Place = ("any", None)
 
 
+def var(place: Place, letter: str) -> Place:
+    """A place whose card's suit is the suit variable ``letter``'s."""
+    return ("var", (place, letter))
+
+
 def place_ok(place: Place, code: int) -> bool:
     kind, value = place
+    if kind == "var":
+        return place_ok(value[0], code)  # type: ignore[index]
     if kind == "any":
         return True
     if kind == "ranks":
@@ -56,9 +63,21 @@ def matches(hand: tuple[int, ...], places: list[Place], qualifier: str | None = 
     places = [p for p in places if p[0] != "any"]
     fits = any(
         all(place_ok(p, c) for p, c in zip(places, cards, strict=True))
+        and variables_ok(places, cards)
         for cards in itertools.permutations(hand, len(places))
     )
     return fits and suits_ok(hand, qualifier)
+
+
+def variables_ok(places: list[Place], cards: tuple[int, ...]) -> bool:
+    """The same variable on one suit, different variables on different suits."""
+    suit_of: dict[str, int] = {}
+    for place, code in zip(places, cards, strict=True):
+        if place[0] == "var":
+            letter = place[1][1]  # type: ignore[index]
+            if suit_of.setdefault(letter, code % 4) != code % 4:
+                return False
+    return len(set(suit_of.values())) == len(suit_of)
 
 
 Rule = list[tuple[list[Place], str | None, bool]]  # (places, qualifier, excluded)
@@ -74,6 +93,10 @@ def listed(text: str, cards: int) -> set[tuple[int, ...]]:
 
 
 CASES_4: list[tuple[str, Rule]] = [
+    (
+        "[AK]y[QJ]y*z",
+        [([var(ranks(A, K), "y"), var(ranks(Q, J), "y"), var(ANY, "z")], None, False)],
+    ),
     ("AA**ds", [([ranks(A), ranks(A)], "ds", False)]),
     ("[A-T]x[9-7]*ss", [([ranks(A, K, Q, J, T), ANY, ranks(7, 6, 5)], "ss", False)]),
     (
@@ -108,6 +131,22 @@ SAMPLED: list[tuple[str, int, Rule]] = [
     ),
     ("AAK", 6, [([ranks(A), ranks(A), ranks(K)], None, False)]),
     ("AhKh[QJ]", 6, [([card("Ah"), card("Kh"), ranks(Q, J)], None, False)]),
+    ("AyKy", 4, [([var(ranks(A), "y"), var(ranks(K), "y")], None, False)]),
+    ("AyKz**ds", 4, [([var(ranks(A), "y"), var(ranks(K), "z")], "ds", False)]),
+    (
+        "Ay*y[QJ]z*z",
+        4,
+        [([var(ranks(A), "y"), var(ANY, "y"), var(ranks(Q, J), "z"), var(ANY, "z")], None, False)],
+    ),
+    (
+        "AAwKyQz!AyAy",
+        5,
+        [
+            ([ranks(A), var(ranks(A), "w"), var(ranks(K), "y"), var(ranks(Q), "z")], None, False),
+            ([var(ranks(A), "y"), var(ranks(A), "y")], None, True),
+        ],
+    ),
+    ("TyJy9y", 6, [([var(ranks(T), "y"), var(ranks(J), "y"), var(ranks(7), "y")], None, False)]),
 ]
 
 
@@ -163,6 +202,9 @@ def test_weights_random_and_the_largest_weight_kept() -> None:
         ("AAAAA", 4, "5 places"),
         ("AA**", 3, "cards must be 4, 5 or 6"),
         ("AsAs", 4, "an empty Omaha range"),
+        ("AyAy", 4, "an empty Omaha range"),
+        ("yA**", 4, "the suit variable 'y' follows no rank"),
+        ("Axy*", 4, "the suit variable 'y' follows no rank"),
     ],
 )
 def test_errors_name_the_term_and_where(text: str, cards: int, message: str) -> None:

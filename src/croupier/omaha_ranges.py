@@ -10,6 +10,9 @@ hi/lo games, and Courchevel's five cards):
 ``AA``                      fewer places than cards: the rest are ``*`` (``AA**``)
 ``[AK]``, ``[A-T]``         one card of any of these ranks (``[AK9-6]``: A, K, 9 … 6)
 ``AsKs**``                  specific cards (the suit in lower case)
+``AyKy**``, ``Ay*yKzQz``    suit variables ``w``, ``y``, ``z`` after a place: the same
+                            letter is one suit, different letters are different suits
+                            (``Ay*y``: an ace and another card of its suit)
 ``AA**ds``                  double-suited: two suits of at least two cards each;
 ``AA**ss``                  single-suited: exactly one suit of two or more cards;
 ``AA**rainbow``             every card of another suit (4 cards at most)
@@ -21,7 +24,9 @@ hi/lo games, and Courchevel's five cards):
 ``AA**ds:0.5``              a weight, as a fraction in (0, 1], for one term
 ==========================  ============================================================
 
-Ranks may be written in upper or lower case, ``10`` is a ten.  A hand matches a
+Ranks may be written in upper or lower case, ``10`` is a ten.  ``x`` is a wildcard
+(``AAxx``, as players write it), so the suit variables are ``w``, ``y`` and ``z``
+(ProPokerTools' ``AxKx`` is ``AyKy`` here).  A hand matches a
 pattern when its cards can be given to the pattern's places one each, every
 card allowed in its place.  A hand listed more than once keeps the larger of
 its weights.  Parsing reads the text once, left to right; an error names the
@@ -45,6 +50,8 @@ in a numpy array, each with a weight in (0, 1].
 (864, 4)
 >>> len(parse_omaha_range("KQJT")), len(parse_omaha_range("AA**!AAA*"))
 (256, 6768)
+>>> len(parse_omaha_range("AyKy")), len(parse_omaha_range("AyKz**ds"))
+(4894, 1722)
 >>> five = parse_omaha_range("AAKK, 50%(QQJJ)", cards=5)
 >>> len(five), five.weighted_count(), parse_omaha_range("AAKK:0.5").weighted_count()
 (3264, 2448.0, 18.0)
@@ -74,6 +81,8 @@ _DECK = 52
 _SUITS = SUITS
 _ALL = (1 << _DECK) - 1
 _QUALIFIERS = ("rainbow", "ds", "ss")
+_VARIABLES = "wyz"  # suit variables: the same letter one suit, different letters different
+_SUIT_MASKS = [sum(1 << (rank * 4 + suit) for rank in range(13)) for suit in range(4)]
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -236,9 +245,11 @@ def _fraction(number: str, whole: Decimal, piece: str, position: int) -> float:
     return float(value)
 
 
-def _places(pattern: str, term: str, position: int, cards: int) -> list[int]:
-    """The card masks of a pattern's places (the rest of the hand: any card)."""
+def _places(pattern: str, term: str, position: int, cards: int) -> list[list[int]]:
+    """The card masks of a pattern's places (the rest of the hand: any card), once for
+    each way to give its suit variables distinct suits (once when it has none)."""
     places: list[int] = []
+    variables: list[str | None] = []  # each place's suit variable
     i, n = 0, len(pattern)
 
     def bad(reason: str) -> ValueError:
@@ -256,6 +267,8 @@ def _places(pattern: str, term: str, position: int, cards: int) -> list[int]:
             ranks = _rank_set(pattern[i + 1 : close], bad)
             places.append(sum(_rank_mask(r) for r in ranks))
             i = close + 1
+        elif ch in _VARIABLES:
+            raise bad(f"the suit variable {ch!r} follows no rank, '*' or '[ ]'")
         else:
             rank, size = _rank_at(pattern, i)
             if rank is None:
@@ -266,9 +279,23 @@ def _places(pattern: str, term: str, position: int, cards: int) -> list[int]:
                 i += 1
             else:
                 places.append(_rank_mask(rank))
+        if i < n and pattern[i] in _VARIABLES and ch not in "xX":
+            variables.append(pattern[i])
+            i += 1
+        else:
+            variables.append(None)
     if len(places) > cards:
         raise bad(f"{len(places)} places for a hand of {cards} cards")
-    return places + [_ALL] * (cards - len(places))
+    places += [_ALL] * (cards - len(places))
+    variables += [None] * (cards - len(variables))
+    names = sorted({v for v in variables if v is not None})
+    return [
+        [
+            mask if v is None else mask & _SUIT_MASKS[suits[names.index(v)]]
+            for mask, v in zip(places, variables, strict=True)
+        ]
+        for suits in itertools.permutations(range(4), len(names))
+    ]
 
 
 def _rank_at(text: str, i: int) -> tuple[int | None, int]:
@@ -396,7 +423,25 @@ def _pattern_keys(pattern: str, term: str, position: int, cards: int) -> Any:
     import numpy as np
 
     body, qualifier = _split_qualifier(pattern.strip())
-    places = _places(body, term, position, cards)
+    found = [
+        _filled_keys(places, term, position, cards)
+        for places in _places(body, term, position, cards)
+    ]
+    keys = np.unique(np.concatenate(found)) if len(found) > 1 else found[0]
+    if qualifier is not None:
+        keys = keys[_suited(_rows(keys, cards), qualifier)]
+    if len(keys) > MAX_COMBOS:
+        raise ValueError(
+            f"bad Omaha range term {term!r} at {position}: it holds more than {MAX_COMBOS:,} hands"
+        )
+    return keys
+
+
+def _filled_keys(places: list[int], term: str, position: int, cards: int) -> Any:
+    """Every hand whose cards fill ``places`` (masks of the cards each may take), as
+    sorted keys."""
+    import numpy as np
+
     fixed = [mask for mask in places if mask != _ALL]
     free = cards - len(fixed)
     # The cards of the places written: places alike (``[AKQ][AKQ]``) take combinations
@@ -440,14 +485,7 @@ def _pattern_keys(pattern: str, term: str, position: int, cards: int) -> Any:
     if not rows:
         return np.zeros(0, dtype=np.int64)
     hands = np.sort(np.concatenate(rows), axis=1)[:, ::-1]
-    if qualifier is not None:
-        hands = hands[_suited(hands, qualifier)]
-    keys = np.unique(_keys(hands))
-    if len(keys) > MAX_COMBOS:
-        raise ValueError(
-            f"bad Omaha range term {term!r} at {position}: it holds more than {MAX_COMBOS:,} hands"
-        )
-    return keys
+    return np.unique(_keys(hands))
 
 
 def _combinations(n: int, k: int) -> Any:
@@ -515,16 +553,17 @@ def _matches(hands: Any, pattern: str, term: str, position: int, cards: int) -> 
     import numpy as np
 
     body, qualifier = _split_qualifier(pattern)
-    places = [mask for mask in _places(body, term, position, cards) if mask != _ALL]
-    allowed = [
-        np.array([(mask >> c) & 1 for c in range(_DECK)], dtype=bool)[hands] for mask in places
-    ]  # allowed[p][h, j]: card j of hand h may take place p
     found = np.zeros(len(hands), dtype=bool)
-    for cols in itertools.permutations(range(cards), len(places)):
-        ok = np.ones(len(hands), dtype=bool)
-        for p, j in enumerate(cols):
-            ok &= allowed[p][:, j]
-        found |= ok
+    for written in _places(body, term, position, cards):
+        places = [mask for mask in written if mask != _ALL]
+        allowed = [
+            np.array([(mask >> c) & 1 for c in range(_DECK)], dtype=bool)[hands] for mask in places
+        ]  # allowed[p][h, j]: card j of hand h may take place p
+        for cols in itertools.permutations(range(cards), len(places)):
+            ok = np.ones(len(hands), dtype=bool)
+            for p, j in enumerate(cols):
+                ok &= allowed[p][:, j]
+            found |= ok
     if qualifier is not None:
         found &= _suited(hands, qualifier)
     return found
