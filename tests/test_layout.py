@@ -217,6 +217,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "replay",
             "ranges",
             "omaha_ranges",
+            "_omaha_preflop",
             "_omaha_order",
             "_equity",
             "_equity_chunks",

@@ -18,7 +18,7 @@ hi/lo games, and Courchevel's five cards):
 ``AA**rainbow``             every card of another suit (4 cards at most)
 ``AA**!AAA*``               the first pattern but not the others (``!`` excludes)
 ``random``                  every hand (also ``any``)
-``15%``                     the best 15% of 4-card hands by croupier's pre-flop order
+``15%``                     the best 15% of the hands by croupier's pre-flop order
                             (below); ``15%!AA**`` less the aces
 ``50%(AA**, KK**)``         a weight, as a percentage in (0, 100], for every hand inside
 ``AA**ds:0.5``              a weight, as a fraction in (0, 1], for one term
@@ -38,9 +38,11 @@ The pre-flop order (``croupier._omaha_order``, made by tools/gen_omaha_order.py)
 ranks the 16,432 classes of 4-card hands alike up to suits by their equity against
 one random hand, all in before the flop, sampled (6,000 deals a class: a class's
 equity is known to about 0.6%, so classes within about 1% of each other may come
-in either order; the best is about 72%, the worst 10%).  ``N%`` takes whole
-classes, best first, until they hold at least ``N``% of the 270,725 hands.  There
-is no order of 5- and 6-card hands yet: a percentage there is an error.
+in either order; the best is about 72%, the worst 10%).  A 5- or 6-card hand
+stands where its best 4-card part stands (``croupier._omaha_preflop`` says why and
+what that leaves out).  ``N%`` takes whole places, best first, until they hold at
+least ``N``% of the hands (of 270,725, 2,598,960 or 20,358,520); for 6 cards that
+is at most about 14% (:data:`MAX_COMBOS`).
 
 An :class:`OmahaRange` holds its hands as rows of card codes (the highest first)
 in a numpy array, each with a weight in (0, 1].
@@ -66,6 +68,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from croupier._omaha_preflop import best_keys, suit_classes
+from croupier._omaha_preflop import keys as _keys
+from croupier._omaha_preflop import rows as _rows
 from croupier._validate import shown
 from croupier.cards import RANKS, SUITS, format_card
 
@@ -351,63 +356,12 @@ def _term_keys(term: str, position: int, cards: int) -> Any:
 
 
 def _top_keys(percent: str, term: str, position: int, cards: int) -> Any:
-    """The best ``percent`` of the hands by croupier's pre-flop order (see the module):
-    whole classes of hands alike up to suits, best first, until the share is reached."""
-    import numpy as np
-
+    """The best ``percent`` of the hands by croupier's pre-flop order (see the module)."""
     share = _fraction(percent[:-1], Decimal(100), term, position)
-    if cards != 4:
-        raise ValueError(
-            f"bad Omaha range term {term!r} at {position}: percentages are for 4-card "
-            "Omaha (croupier has no pre-flop order of 5- and 6-card hands yet)"
-        )
-    keys, ranks = _ranked_hands()
-    wanted = math.ceil(share * len(keys) - 1e-9)
-    counts = np.bincount(ranks)
-    last = int(np.searchsorted(np.cumsum(counts), wanted))  # the class that reaches it
-    return np.sort(keys[ranks <= last])
-
-
-_RANKED: list[Any] = []  # (every hand's key, its class's place in the order), made once
-
-
-def _ranked_hands() -> tuple[Any, Any]:
-    """Every 4-card hand's key and the place of its class in the pre-flop order."""
-    if _RANKED:
-        return _RANKED[0], _RANKED[1]
-    import base64
-
-    import numpy as np
-
-    from croupier._omaha_order import PLACES
-
-    places = np.frombuffer(base64.b64decode("".join(PLACES)), dtype="<u2").astype(np.int64)
-    keys, least = suit_classes()
-    classes = np.unique(least)  # ascending: the order PLACES lists them in
-    if len(classes) != len(places):  # pragma: no cover - the generated table is checked
-        raise RuntimeError("croupier._omaha_order does not match the classes of hands")
-    _RANKED[:] = [keys, places[np.searchsorted(classes, least)]]
-    return _RANKED[0], _RANKED[1]
-
-
-def suit_classes() -> tuple[Any, Any]:
-    """Every 4-card hand's key and its class's: the least key of the hand's suit
-    relabellings (``AsAhKsKh`` and ``AdAcKdKc`` are one class; 16,432 classes).
-
-    >>> keys, least = suit_classes()
-    >>> len(keys), len(set(least.tolist()))
-    (270725, 16432)
-    """
-    import numpy as np
-
-    combos = np.array(list(itertools.combinations(range(_DECK), 4)), dtype=np.int64)[:, ::-1]
-    least = None
-    for perm in itertools.permutations(range(4)):
-        mapped = -np.sort(-(combos // 4 * 4 + np.array(perm)[combos % 4]), axis=1)
-        found = _keys(mapped)
-        least = found if least is None else np.minimum(least, found)
-    assert least is not None
-    return _keys(combos), least
+    try:
+        return best_keys(share, cards, MAX_COMBOS)
+    except ValueError as error:
+        raise ValueError(f"bad Omaha range term {term!r} at {position}: {error}") from None
 
 
 def _split_qualifier(pattern: str) -> tuple[str, str | None]:
@@ -510,28 +464,6 @@ def _combinations(n: int, k: int) -> Any:
 
 def _bits(mask: int) -> list[int]:
     return [c for c in range(_DECK) if mask >> c & 1]
-
-
-def _keys(hands: Any) -> Any:
-    """A hand's key: its codes (highest first) as base-52 digits."""
-    import numpy as np
-
-    keys = np.zeros(len(hands), dtype=np.int64)
-    for j in range(hands.shape[1]):
-        keys = keys * _DECK + hands[:, j].astype(np.int64)
-    return keys
-
-
-def _rows(keys: Any, cards: int) -> Any:
-    """The hands of ``keys`` (see :func:`_keys`)."""
-    import numpy as np
-
-    rows = np.zeros((len(keys), cards), dtype=np.uint8)
-    rest = np.asarray(keys, dtype=np.int64).copy()
-    for j in range(cards - 1, -1, -1):
-        rows[:, j] = rest % _DECK
-        rest //= _DECK
-    return rows
 
 
 def _suited(hands: Any, qualifier: str) -> Any:
