@@ -936,6 +936,8 @@ CHECK_HIGH = "7-card high, per call, vs phevaluator `_pheval.evaluate_7cards`"
 CHECK_OMAHA = "Omaha high 4 + 5, per call, vs phevaluator `_pheval.evaluate_omaha_cards`"
 CHECK_EXACT = "AhKh vs QdQc pre-flop, exact equity, vs pokerfast (OMPEval)"
 CHECK_MC = "AhKh vs QdQc pre-flop, Monte Carlo 100,000, vs xiapl"
+CHECK_RVR = "QQ+,AKs vs TT,99,88,AQs,KQs pre-flop, exact equity, vs pokerfast (OMPEval)"
+CHECK_RVR_MC = "QQ+,AKs vs TT,99,88,AQs,KQs pre-flop, Monte Carlo 100,000, vs eval7"
 # bench/peer_phh.py's rows (kept in step with peer_phh.CHECK_FAST / CHECK_STANDARD).
 CHECK_PHH_FAST = "Read + replay the HandHQ sample (toml_rs), vs PokerKit load_all + replay"
 CHECK_PHH_STANDARD = "Read + replay the HandHQ sample (tomllib), vs PokerKit load_all + replay"
@@ -977,6 +979,10 @@ FLOORS: tuple[Floor, ...] = (
     Floor(CHECK_OMAHA, "phevaluator", 1.0, (1.96, 1.97, 1.99)),
     Floor(CHECK_EXACT, "pokerfast", 2.0, (5.08, 4.19, 4.54)),
     Floor(CHECK_MC, "xiapl", 1.0, (1.86, 1.97, 1.98)),
+    # 2026-12-06, three `headline_equity(quick=True)` runs on the 2-core VM, quiet (issue 26):
+    # range against range, the same answer from both libraries (peer_equity.agreement).
+    Floor(CHECK_RVR, "pokerfast", 2.5, (5.03, 5.03, 4.99)),
+    Floor(CHECK_RVR_MC, "eval7", 1.0, (1.33, 1.32, 1.32)),
     *(
         Floor(check_engine(label), "pokerkit", floor, measured)
         for label, floor, measured in (
@@ -1049,19 +1055,21 @@ def headline_engines(quick: bool) -> dict[str, float]:
 
 
 def headline_equity(quick: bool) -> dict[str, float]:
-    """Peer ÷ croupier equity time on one thread (AhKh vs QdQc), for ``--check``.
+    """Peer ÷ croupier equity time on one thread (AhKh vs QdQc, range vs range), for ``--check``.
 
     ``bench/peer_equity.py``'s entries, timed again in alternating rounds (three
     calls back to back, as there) on the process's CPU time: every entry runs
     on one thread, and a worker thread of a peer would still be counted.
     """
-    from peer_equity import EXACT, MC, _entries
+    from peer_equity import EXACT, MC, RVR, RVR_MC, _entries
 
     runs = {(e.label, e.library): e.run for e in _entries(quick) if not e.slow}
     out = {}
     for label, peer, row in (
         (EXACT, "pokerfast (OMPEval)", CHECK_EXACT),
         (MC, "xiapl", CHECK_MC),
+        (RVR, "pokerfast (OMPEval)", CHECK_RVR),
+        (RVR_MC, "eval7", CHECK_RVR_MC),
     ):
         ours, theirs = runs.get((label, "croupier")), runs.get((label, peer))
         if ours is None or theirs is None:

@@ -11,7 +11,8 @@ The fast entries are timed in interleaved rounds (three calls of each entry
 in a row per round, the best call kept), so a neighbour on a shared machine
 slows all of them alike while each still runs with its own data in cache.
 The slow ones (eval7's Python loop, PokerKit) run once, PokerKit on fewer
-samples, scaled.
+samples, scaled.  Below the table, the range-against-range answers of each library
+side by side (``agreement``): the same inputs give the same equity.
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ RANGE = "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"
 RANGE_MC = f"AhKh vs {RANGE}, Monte Carlo 100,000"
 COURCHEVEL = "Courchevel Hi/Lo three-way, Monte Carlo 100,000"
 OMAHA_RANGE = "Omaha AsAhKdQd vs KK**ds (864 hands), Monte Carlo 100,000"
+# Range against range: both ranges written as lists (pokerfast 0.2 reads a span such as
+# TT-88 differently when other terms follow it; lists it reads as croupier does).
+HERO, VILLAIN = "QQ+,AKs", "TT,99,88,AQs,KQs"
+RVR = f"{HERO} vs {VILLAIN} pre-flop, exact (516 match-ups)"
+RVR_FLOP = f"{HERO} vs {VILLAIN} on Ks7d2c, exact (405 match-ups)"
+RVR_MC = f"{HERO} vs {VILLAIN} pre-flop, Monte Carlo 100,000"
 THREE = ["As2d3cKh4s", "QdQc8h9hTs", "5c6c7d8dJh"]
 
 
@@ -59,6 +66,9 @@ def _croupier(threads: int | None, note: str) -> list[Entry]:
         (RANGE_MC, holdem, ["AhKh", RANGE], {"samples": 100_000, "seed": 1}),
         (COURCHEVEL, courchevel, THREE, {"samples": 100_000, "seed": 1}),
         (OMAHA_RANGE, omaha, ["AsAhKdQd", "KK**ds"], {"samples": 100_000, "seed": 1}),
+        (RVR, holdem, [HERO, VILLAIN], {"exact": True}),
+        (RVR_FLOP, holdem, [HERO, VILLAIN], {"exact": True, "board": "Ks7d2c"}),
+        (RVR_MC, holdem, [HERO, VILLAIN], {"samples": 100_000, "seed": 1}),
     ]
     return [
         Entry(
@@ -77,8 +87,18 @@ def _pokerfast() -> list[Entry]:
     if not pf.available():
         return []
     return [
-        Entry(label, "pokerfast (OMPEval)", lambda h=hands: pf.equity(h, exact=True, threads=1), "")
-        for label, hands in ((EXACT, ["AhKh", "QdQc"]), (RANGES, ["AA", "KK"]))
+        Entry(
+            label,
+            "pokerfast (OMPEval)",
+            lambda h=hands, b=board: pf.equity(h, board=b, exact=True, threads=1),
+            "",
+        )
+        for label, hands, board in (
+            (EXACT, ["AhKh", "QdQc"], ""),
+            (RANGES, ["AA", "KK"], ""),
+            (RVR, [HERO, VILLAIN], ""),
+            (RVR_FLOP, [HERO, VILLAIN], "Ks7d2c"),
+        )
     ]
 
 
@@ -107,6 +127,8 @@ def _eval7() -> list[Entry]:
     gone = {str(c) for c in hero + villain}
     deck = [c for c in eval7.Deck().cards if str(c) not in gone]
     wide = eval7.HandRange(RANGE)
+    hero_range, villain_range = eval7.HandRange(HERO), eval7.HandRange(VILLAIN)
+    per_hand = 100_000 // len(hero_range.hands)  # its iterations are per hand of hero's
 
     def loop() -> float:
         won = 0.0
@@ -128,6 +150,13 @@ def _eval7() -> list[Entry]:
             "eval7",
             lambda: eval7.py_hand_vs_range_monte_carlo(hero, wide, [], 100_000),
             "hand vs range",
+        ),
+        Entry(
+            RVR_MC,
+            "eval7",
+            lambda: eval7.py_all_hands_vs_range(hero_range, villain_range, [], per_hand),
+            f"py_all_hands_vs_range, {per_hand:,} deals for each of hero's "
+            f"{len(hero_range.hands)} hands",
         ),
         Entry(EXACT, "eval7", loop, "a Python loop over eval7.evaluate", slow=True),
     ]
@@ -214,6 +243,40 @@ def equity_rows(quick: bool = False) -> list[Row]:
     return [(e.label, e.library, best[id(e)] * e.scale, e.note) for e in entries]
 
 
+def agreement() -> list[str]:
+    """Hero's range-against-range equity from croupier and each installed peer."""
+    holdem = croupier.TexasHoldem(croupier.NO_LIMIT)
+    lines = []
+    for label, board in ((RVR, ""), (RVR_FLOP, "Ks7d2c")):
+        ours = croupier.equity(holdem, [HERO, VILLAIN], board=board, exact=True).equity[0]
+        found = [f"croupier {ours:.9f}"]
+        with contextlib.suppress(ImportError):
+            import pokerfast.equity as pf
+
+            if pf.available():
+                theirs = pf.equity([HERO, VILLAIN], board=board, exact=True, threads=1)[0]
+                found.append(f"pokerfast {theirs:.9f}")
+        lines.append(f"* {label}: " + ", ".join(found))
+    with contextlib.suppress(ImportError):
+        import eval7
+
+        hero, villain = eval7.HandRange(HERO), eval7.HandRange(VILLAIN)
+        by_hand = eval7.py_all_hands_vs_range(hero, villain, [], 100_000 // len(hero.hands))
+
+        def left(hand: Any) -> int:  # villain's hands that share no card with it
+            cards = {str(c) for c in hand}
+            return sum(1 for v, _ in villain.hands if not cards & {str(c) for c in v})
+
+        pairs = sum(left(h) for h in by_hand)
+        mean = sum(e * left(h) for h, e in by_hand.items()) / pairs  # each pair alike
+        sampled = croupier.equity(holdem, [HERO, VILLAIN], samples=100_000, seed=1)
+        lines.append(
+            f"* {RVR_MC}: croupier {sampled.equity[0]:.4f} ± {sampled.stderr[0]:.4f}, eval7 "
+            f"{mean:.4f} (its hands' equities weighted by the pairs each makes)"
+        )
+    return lines
+
+
 def equity_report(quick: bool = False) -> str:
     rows = equity_rows(quick)
     ours = {label: t for label, lib, t, _ in rows if lib == "croupier"}
@@ -227,6 +290,7 @@ def equity_report(quick: bool = False) -> str:
     order = list(dict.fromkeys(label for label, *_ in rows))
     for label, lib, t, note in sorted(rows, key=lambda row: order.index(row[0])):
         out.append(f"| {label} | {lib} | {t * 1000:,.2f} ms | {t / ours[label]:,.1f}x | {note} |")
+    out += ["", "Range against range, hero's equity from each library:", "", *agreement()]
     return "\n".join(out)
 
 

@@ -7,10 +7,11 @@ each example that ``doctest`` finds in
 each module.  It counts them per module against the ``>>>`` lines of the
 module's source in ``src/croupier``: a module, a compiled function or a
 property whose examples doctest cannot see fails the test instead of being
-skipped in silence.  The README runs the way ``python -m doctest README.md``
-runs it.  Under ``CROUPIER_IMPL=pure`` (croupier._impl) the modules compiled
-from Python are checked to be their ``.py`` sources instead, and the environments'
-compiled kernel ``croupier.env._fast`` (it needs the compiled ``Hand``) is left out.
+skipped in silence.  The README and the pages of docs/ run the way
+``python -m doctest README.md`` runs them.  Under ``CROUPIER_IMPL=pure``
+(croupier._impl) the modules compiled from Python are checked to be their ``.py``
+sources instead, and the environments' compiled kernel ``croupier.env._fast`` (it
+needs the compiled ``Hand``) is left out.
 """
 
 from __future__ import annotations
@@ -148,10 +149,12 @@ def test_every_docstring_example_and_the_readme_run_as_shown() -> None:
         assert not inspect.isfunction(obj), f"{qualified} is not compiled"
         assert qualified in collected, f"the examples of the compiled {qualified} were not found"
 
-    # The README, exactly as `python -m doctest README.md` runs it: no option flags.
-    readme = doctest.testfile(str(README), module_relative=False, report=False, verbose=False)
-    readme_examples = len(EXAMPLE.findall(README.read_text(encoding="utf-8")))
-    report["README.md"] = (readme_examples, readme.attempted, readme.failed)
+    # The README and the docs pages, exactly as `python -m doctest README.md` runs them:
+    # no option flags.
+    for page in [README, *sorted((ROOT / "docs").glob("*.md"))]:
+        run = doctest.testfile(str(page), module_relative=False, report=False, verbose=False)
+        examples = len(EXAMPLE.findall(page.read_text(encoding="utf-8")))
+        report[str(page.relative_to(ROOT))] = (examples, run.attempted, run.failed)
 
     table = "\n".join(
         f"  {name}: {expected} in the source, {run} run, {failed} failed"

@@ -11,7 +11,6 @@ so that the result does not depend on where they ran.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -43,14 +42,29 @@ MATCHUP_CHUNK = 1_024  # Hold'em match-ups per exact kernel call
 NO_DEAL = "the ranges cannot be dealt together: every combination shares a card"
 
 
-def _assignments(ranges: list[Range]) -> list[tuple[tuple[tuple[int, int], ...], float]]:
-    """Every way to give each player a combination of their range, without a shared card."""
-    out: list[tuple[tuple[tuple[int, int], ...], float]] = []
-    for pick in itertools.product(*(list(r) for r in ranges)):
-        cards = [c for combo, _ in pick for c in combo]
-        if len(set(cards)) == len(cards):
-            out.append((tuple(combo for combo, _ in pick), math.prod(w for _, w in pick)))
-    return out
+def _assignments(
+    ranges: list[Range],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+    """Every way to give each player a combination of their range, without a shared
+    card: ``(holes, weights)``, holes of shape ``(ways, players, 2)``, in the order of
+    ``itertools.product`` over the ranges (built a player at a time in numpy: 572
+    ways in about 0.1 ms, where a Python product took 1.6 ms), each weight the
+    product of the combinations' weights."""
+    picks = np.zeros((1, 0), dtype=np.intp)
+    masks = np.zeros(1, dtype=np.uint64)
+    weights = np.ones(1)
+    tables = []
+    for r in ranges:
+        cards = np.array([combo for combo, _ in r], dtype=np.uint8).reshape(-1, 2)
+        tables.append(cards)
+        bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
+        combo_masks = bits[:, 0] | bits[:, 1]
+        rows, cols = np.nonzero((masks[:, None] & combo_masks[None, :]) == 0)  # row-major
+        picks = np.concatenate([picks[rows], cols[:, None]], axis=1)
+        masks = masks[rows] | combo_masks[cols]
+        weights = weights[rows] * np.array([w for _, w in r], dtype=np.float64)[cols]
+    holes = np.stack([tables[p][picks[:, p]] for p in range(len(ranges))], axis=1)
+    return holes.astype(np.uint8), weights
 
 
 # Card code maps of the 24 suit permutations: code 4 * rank + suit -> 4 * rank + perm[suit].
@@ -99,14 +113,13 @@ class MatchUps:
 
 def group_match_ups(ranges: list[Range], fixed: list[int]) -> MatchUps:
     """Every way to deal the ranges together, grouped by ``_suit_classes``."""
-    assignments = _assignments(ranges)
-    if not assignments:
+    every, weights = _assignments(ranges)
+    if not len(every):
         raise ValueError(NO_DEAL)
-    every = np.array([combos for combos, _ in assignments], dtype=np.uint8)
     first, group = _suit_classes(every, fixed)
     return MatchUps(
         np.ascontiguousarray(every[first]),
-        np.bincount(group, weights=[w for _, w in assignments]).astype(np.float64),
+        np.bincount(group, weights=weights).astype(np.float64),
         np.bincount(group).astype(np.int64),
     )
 
