@@ -579,4 +579,4 @@ def test_scheduler_without_dask_says_what_to_install() -> None:
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
     )
-    assert_usage_error(result, "croupier[dask]")
+    assert_usage_error(result, "--scheduler needs the 'dask' extra: pip install \".[dask]\"")

@@ -154,6 +154,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_parallel",
             "_futures",
             "_frames",
+            "_extras",
             "_chunks",
             "_items",
             "_eval",

@@ -92,13 +92,10 @@ cdef extern from *:
     const uint64_t CROUPIER_SHORT_DECK_REFUSED
 
 
-cdef extern from *:
-    """
-    static inline int croupier_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
-    static inline int croupier_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    """
+cdef extern from "_bits.h":  # the compiler's builtins, or portable code (see the header)
     int croupier_popcount64(unsigned long long x) noexcept nogil
     int croupier_ctz64(unsigned long long x) noexcept nogil
+    const int CROUPIER_BITS_PORTABLE
 
 
 cdef inline bint valid_in_deck(const uint8_t* c, int n, uint64_t* seen,

@@ -1,5 +1,5 @@
 """Records as a ``pandas.DataFrame``: the one place croupier reaches for pandas (an
-optional dependency: ``pip install pandas``).
+optional dependency: the ``pandas`` extra, see :mod:`croupier._extras`).
 
 >>> try:
 ...     frame = dataframe_of([{"player": 0, "equity": 0.5}], "player", "Example")
@@ -11,9 +11,10 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
+
+from croupier._extras import require
 
 __all__ = ["dataframe_of"]
 
@@ -23,13 +24,12 @@ def dataframe_of(
 ) -> Any:
     """``records`` as a DataFrame indexed by ``index``; an ``ImportError`` that says how
     to install pandas (and that ``owner.to_records()`` gives the same data) without it."""
-    try:
-        pandas = importlib.import_module("pandas")
-    except ImportError:
-        raise ImportError(
-            f"{owner}.to_dataframe needs pandas (pip install pandas); "
-            f"{owner}.to_records() gives the same data as plain dicts"
-        ) from None
+    pandas = require(
+        "pandas",
+        f"{owner}.to_dataframe",
+        "pandas",
+        f"; {owner}.to_records() gives the same data as plain dicts",
+    )
     frame = pandas.DataFrame.from_records(
         records, columns=None if columns is None else list(columns)
     )

@@ -2,7 +2,7 @@
 
 Reading is a library's: :func:`parse` calls ``tomllib.loads`` (``tomli`` on
 Python 3.10), or the Rust-backed ``toml_rs`` when it is installed (the
-``croupier[fast]`` extra; 4-6 times faster, see the README's figures), with
+``fast`` extra; 4-6 times faster, see the README's figures), with
 floats as exact ``Decimal`` values.  Both give the same values for every valid
 document (the tests compare them on every shipped file); a document the fast
 backend refuses is read again by ``tomllib``, so every failure (syntax, an

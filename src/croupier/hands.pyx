@@ -72,6 +72,7 @@ from croupier._chunks cimport Job, croupier_atomic_add, croupier_chunks_done
 from croupier._items cimport held
 from croupier._eval cimport (
     CROUPIER_A5_DECODE,
+    CROUPIER_BITS_PORTABLE,
     CROUPIER_BADUGI_DECODE,
     CROUPIER_D27_DECODE,
     CROUPIER_FULL_DECK_REFUSED,
@@ -121,6 +122,10 @@ __all__ = [
     "omaha_high",
     "short_deck_high",
 ]
+
+# True when the C core was built with the portable bit counting of _bits.h (a compiler
+# without GCC's builtins, or CROUPIER_PORTABLE_BITS forced on): CI checks its build.
+_portable_bits = bool(CROUPIER_BITS_PORTABLE)
 
 # Inputs smaller than this are evaluated on the calling thread in one go:
 # handing out chunks costs more than it saves.

@@ -107,13 +107,9 @@ from croupier._validate import as_int, as_sequence, is_bool, is_int, shown
 __all__ = ["Pot", "Settlement", "award", "distribute", "settle", "side_pots", "uncalled"]
 
 
-cdef extern from *:
-    """
-    static inline int croupier_pots_ctz(unsigned long long x) { return __builtin_ctzll(x); }
-    static inline int croupier_pots_popcount(unsigned long long x) { return __builtin_popcountll(x); }
-    """
-    int croupier_pots_ctz(unsigned long long x) noexcept nogil
-    int croupier_pots_popcount(unsigned long long x) noexcept nogil
+cdef extern from "_bits.h":  # the compiler's builtins, or portable code (see the header)
+    int croupier_ctz64(unsigned long long x) noexcept nogil
+    int croupier_popcount64(unsigned long long x) noexcept nogil
 
 
 # Largest amount accepted, and largest total: 2**62 keeps every sum in int64.
@@ -213,7 +209,7 @@ cdef inline uint64_t _best(const int64_t* values, uint64_t seats) noexcept nogil
     cdef int64_t best = -1, v
     cdef int i
     while rest:
-        i = croupier_pots_ctz(rest)
+        i = croupier_ctz64(rest)
         rest &= rest - 1
         v = values[i]
         if v > best:
@@ -228,7 +224,7 @@ cdef inline void _split(int64_t amount, uint64_t winners, int64_t* payouts,
                         int64_t* row) noexcept nogil:
     """Split ``amount`` equally among ``winners`` (none: nothing to split); leftover
     chips one each to the lowest seats first."""
-    cdef int64_t k = croupier_pots_popcount(winners)
+    cdef int64_t k = croupier_popcount64(winners)
     cdef int64_t share, odd, got
     cdef int i
     if k == 0:
@@ -236,7 +232,7 @@ cdef inline void _split(int64_t amount, uint64_t winners, int64_t* payouts,
     share = amount // k
     odd = amount - share * k
     while winners:
-        i = croupier_pots_ctz(winners)
+        i = croupier_ctz64(winners)
         winners &= winners - 1
         got = share
         if odd > 0:
@@ -250,7 +246,7 @@ cdef inline void _split(int64_t amount, uint64_t winners, int64_t* payouts,
 cdef inline uint64_t _best_low(const int64_t* low, uint64_t seats) noexcept nogil:
     """Seats of ``seats`` with the best qualifying (> 0) low; 0 if none qualifies."""
     cdef uint64_t won = _best(low, seats) if seats else 0
-    return won if won and low[croupier_pots_ctz(won)] > 0 else 0
+    return won if won and low[croupier_ctz64(won)] > 0 else 0
 
 
 cdef inline uint64_t _pot_winners(const int64_t* high, const int64_t* low, uint64_t eligible,
@@ -668,7 +664,7 @@ cdef list _int_list(const int64_t* values, Py_ssize_t n):
 cdef tuple _seat_tuple(uint64_t mask):
     cdef list seats = []
     while mask:
-        seats.append(croupier_pots_ctz(mask))
+        seats.append(croupier_ctz64(mask))
         mask &= mask - 1
     return tuple(seats)
 
@@ -865,7 +861,7 @@ cdef int _exact_split(object amount, uint64_t winners, list payouts, list row) e
     """``_split`` in Python ints: an equal share each, and the chips left over (fewer
     than the winners) given out by ``_split`` itself."""
     cdef int64_t odd_chips[POTS_MAX_SEATS]
-    cdef int k = croupier_pots_popcount(winners)
+    cdef int k = croupier_popcount64(winners)
     if k == 0:
         return 0
     share, odd = divmod(amount, k)

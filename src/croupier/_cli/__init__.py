@@ -76,7 +76,7 @@ command's own, or Dask's), ``--stderr`` runs report the library's rounds
 
 **Dask.**  ``equity`` and ``simulate`` take ``--scheduler ADDRESS``
 (``tcp://host:8786``): the work goes to that cluster through its
-``concurrent.futures`` executor (``pip install "croupier[dask]"``), with the
+``concurrent.futures`` executor (the ``dask`` extra: ``pip install ".[dask]"``), with the
 same result as a local run.
 
 **ASCII.**  When stdout cannot encode ``±`` (``PYTHONIOENCODING=ascii``, an

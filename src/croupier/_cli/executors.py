@@ -20,6 +20,7 @@ from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from croupier._cli.output import UsageError, one_line
+from croupier._extras import needs
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -87,9 +88,7 @@ def cluster(scheduler: str | None) -> Iterator[Executor | None]:
     try:
         import distributed
     except ImportError:
-        raise UsageError(
-            "--scheduler needs Dask: pip install 'croupier[dask]' (dask[distributed])"
-        ) from None
+        raise UsageError(needs("dask", "--scheduler")) from None
     _reachable(scheduler)
     made: list[Any] = []
 

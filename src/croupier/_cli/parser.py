@@ -92,7 +92,7 @@ def _add_run_options(
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on this Dask cluster (tcp://host:8786; needs croupier[dask])",
+        help="run on this Dask cluster (tcp://host:8786; needs the dask extra)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=command)

@@ -18,7 +18,7 @@ croupier: 100%  2,000 of 2,000 hands
 **Why a bar of our own.**  tqdm or rich would be loaded only with
 ``--progress``, so ``croupier eval`` would not pay for them (its start-up is
 about 45-50 ms at best here, 10 of them Python's own: under the 60 ms
-bound of issue 12).  But as an optional extra (``croupier[cli]``) either needs a
+bound of issue 12).  But as an optional extra (the ``cli`` extra) either needs a
 fallback for when it is not installed, which is this bar anyway; tqdm writes
 ``\\r`` redraws into files unless told to print nothing (``disable=None``);
 and importing them was measured at 45 ms (tqdm 4.70) and 42 ms

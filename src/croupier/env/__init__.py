@@ -1,6 +1,7 @@
 """Training environments on croupier's engine: PettingZoo, Gymnasium, vectorized tables.
 
-Install the extra: ``pip install "croupier[rl]"`` (PettingZoo and Gymnasium).
+Install the ``rl`` extra (PettingZoo and Gymnasium): ``pip install ".[rl]"`` in
+croupier's folder; without it they raise a ``ModuleNotFoundError`` that says so.
 ``croupier.env.encoding``, ``actions`` and ``infostate`` need only numpy;
 :class:`PokerEnv` (PettingZoo AEC), :class:`SingleAgentEnv` (Gymnasium) and
 :class:`VectorEnv` are imported on first use.  Under ``CROUPIER_IMPL=pure``
@@ -49,7 +50,17 @@ def __getattr__(name: str) -> object:
     if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        try:
+            module = importlib.import_module(_LAZY[name])
+        except ModuleNotFoundError as error:
+            if (error.name or "").partition(".")[0] not in ("pettingzoo", "gymnasium"):
+                raise
+            from croupier._extras import needs
+
+            raise ModuleNotFoundError(
+                needs("rl", f"croupier.env.{name}"), name=error.name
+            ) from None
+        return getattr(module, name)
     if name == "ActionKind":  # the old name of Move (deprecated; warns)
         from croupier.env import actions
 
