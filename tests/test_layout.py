@@ -155,6 +155,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_futures",
             "_frames",
             "_extras",
+            "_display",
             "_chunks",
             "_items",
             "_eval",

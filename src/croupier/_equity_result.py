@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier._display import equity_html, equity_text
 from croupier._frames import dataframe_of
 
 __all__ = ["EquityResult", "moments", "result_of"]
@@ -34,6 +35,25 @@ class EquityResult:
     deals: int
     exact: bool
     stderr: tuple[float, ...] | None
+
+    def __str__(self) -> str:
+        """Each hand's equity, win and tie in percent, and how they were counted.
+
+        >>> print(result_of(np.array([[1, 0], [1, 0], [0, 0], [1, 0], [0, 0], [1, 0]]), 1, True))
+        hand 0  equity 100.00%  win 100.00%  tie 0.00%
+        hand 1  equity 0.00%  win 0.00%  tie 0.00%
+        1 deals, exact
+        """
+        return equity_text(self)
+
+    def _repr_html_(self) -> str:
+        """The same as an HTML table, which Jupyter shows.
+
+        >>> r = result_of(np.array([[1, 0], [1, 0], [0, 0], [1, 0], [0, 0], [1, 0]]), 1, True)
+        >>> r._repr_html_().count("<tr>")
+        3
+        """
+        return equity_html(self)
 
     def to_records(self) -> list[dict[str, object]]:
         """One dict a hand: ``hand`` (its index), ``equity``, ``win``, ``tie``,

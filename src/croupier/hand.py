@@ -48,6 +48,7 @@ from croupier._betting import _answerable, _first_to_act, _give_back, _post_forc
 from croupier._deal_plan import _forced_bets, _plan, deal_order
 from croupier._deck import _deal_street, _make_deck, _run_boards, _streams_of, _stub_draw, _take
 from croupier._discards import _check_given_deal, _discard_codes, _free_cards
+from croupier._display import hand_html, hand_text
 from croupier._event_records import (
     _BET_RAISE,
     _BRING_IN,
@@ -91,7 +92,10 @@ class Hand:
 
     A hand belongs to one thread at a time: an action (``fold``, ``raise_to`` …,
     ``discard``) while another thread is inside an action of the same hand is
-    refused with :class:`croupier.errors.ConcurrentUse` and changes nothing.
+    refused with :class:`croupier.errors.ConcurrentUse` and changes nothing; what
+    is read (the properties, ``repr``) while another thread acts may be half
+    changed.  ``repr`` and, in a notebook, ``_repr_html_`` show the seats, stacks,
+    cards, pot, whose turn it is and what that player may do.
     """
 
     # The fields (typed and described in hand.pxd): slots, as in the compiled class.
@@ -178,6 +182,33 @@ class Hand:
         self._full_level = self._raises = self._last_blind_seat = self._blind_level = 0
         self._post_forced_bets()
         self._begin_street(first=True)
+
+    def __repr__(self) -> str:
+        """The game, the street and the pot, then each seat's stack, bet, cards and
+        state (the actor's legal actions), then the board; the net results at the end.
+
+        >>> from croupier import KuhnPoker
+        >>> hand = KuhnPoker().start([2, 2], deck=[44, 36, 40])
+        >>> hand
+        Hand: Kuhn Poker, fixed-limit, 2 players, preflop, pot 2
+          seat 0  stack 1  bet 0  Kc  to act: fold, check, raise to 1
+          seat 1  stack 1  bet 0  Jc
+        >>> hand.check(); hand.check(); hand
+        Hand: Kuhn Poker, fixed-limit, 2 players, over, pot 0
+          seat 0  stack 3  bet 0  Kc
+          seat 1  stack 1  bet 0  Jc
+          net  +1 -1
+        """
+        return hand_text(self)
+
+    def _repr_html_(self) -> str:
+        """:meth:`__repr__` as an HTML table, which Jupyter shows.
+
+        >>> from croupier import KuhnPoker
+        >>> KuhnPoker().start([2, 2], deck=[44, 36, 40])._repr_html_().count("<tr>")
+        3
+        """
+        return hand_html(self)
 
     @property
     def n_players(self) -> int:

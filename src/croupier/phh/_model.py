@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from dataclasses import field as _field
 from decimal import Decimal
 
+from croupier._display import history_html, history_text
 from croupier._validate import MAX_CHIPS
 from croupier.actions import (
     Action,
@@ -92,6 +93,25 @@ class HandHistory:
     time_banks: tuple[Decimal, ...] | None = None
     scale: int = 1
     extra: Mapping[str, object] = _field(default_factory=FrozenMapping)
+
+    def __repr__(self) -> str:
+        """The constructor call with only the fields that are set.
+
+        >>> HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=2,
+        ...             starting_stacks=(200, 200), actions=())
+        HandHistory(variant='NT', antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=2, \
+starting_stacks=(200, 200), actions=())
+        """
+        return history_text(self)
+
+    def _repr_html_(self) -> str:
+        """The players, their starting stacks and the actions as an HTML table.
+
+        >>> HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=2,
+        ...             starting_stacks=(200, 200), actions=())._repr_html_().count("<tr>")
+        3
+        """
+        return history_html(self)
 
     def __post_init__(self) -> None:
         scale = self.scale

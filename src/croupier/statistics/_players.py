@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
 
+from croupier._display import stats_html, stats_text
 from croupier._frames import dataframe_of
 
 __all__ = ["COLUMNS", "COUNTERS", "PROBLEMS_KEPT", "PlayerStats", "Stats", "merge"]
@@ -227,6 +228,23 @@ class Stats(Mapping[str, PlayerStats]):
         if other == 0:  # sum() starts from 0
             return self
         return NotImplemented
+
+    def __repr__(self) -> str:
+        """What the run counted and a line a player (see :func:`croupier._display.stats_text`).
+
+        >>> Stats((PlayerStats("Ann", hands=4, vpip=1, net=5),), hands=4)
+        Stats: 4 hands, 0 skipped, 1 players
+          Ann  hands 4  VPIP 25.0%  PFR 0.0%  net 5  bb/100 0.00
+        """
+        return stats_text(self)
+
+    def _repr_html_(self) -> str:
+        """Every player's main statistics as an HTML table, which Jupyter shows.
+
+        >>> Stats((PlayerStats("Ann", hands=4),), hands=4)._repr_html_().count("<tr>")
+        2
+        """
+        return stats_html(self)
 
     def to_records(self, exact: bool = False) -> list[dict[str, object]]:
         """One plain ``dict`` per player (:meth:`PlayerStats.to_record`), by name.
