@@ -24,6 +24,25 @@ ORACLE = [
 ]
 collect_ignore = ORACLE if sys.version_info < (3, 11) else []
 
+# The slow part of the suite, marked ``slow`` module by module (``python -m pytest -m
+# "not slow"`` leaves it out; the README's plain ``python -m pytest`` runs everything):
+# the peer oracles, randomized property runs, exhaustive enumerations, fuzzing, and the
+# interrupt tests that start Python processes.
+SLOW = {
+    *ORACLE,
+    "test_games_properties.py",
+    "test_hand_properties.py",
+    "test_draw_properties.py",
+    "test_hands_exhaustive.py",
+    "test_hands_random.py",
+    "test_hands_draw.py",
+    "test_omaha_ranges.py",
+    "test_fuzz.py",
+    "test_fuzz_env.py",
+    "test_sites_fuzz.py",
+    "test_cli_interrupts.py",
+}
+
 # The environments' compiled kernel (env._fast: it cimports the compiled Hand) is
 # left out under CROUPIER_IMPL=pure, where the environments run fast=False: the
 # tests of the kernel (a ``fast=True`` case, or a test marked ``kernel``) are
@@ -32,6 +51,7 @@ collect_ignore = ORACLE if sys.version_info < (3, 11) else []
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "kernel: a test of the compiled env kernel (env._fast)")
+    config.addinivalue_line("markers", "slow: in the slow part of the suite (conftest's SLOW)")
 
 
 def is_kernel_test(item: pytest.Item) -> bool:
@@ -43,7 +63,11 @@ def is_kernel_test(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pure, deselect the tests of the compiled kernel (:func:`is_kernel_test`)."""
+    """Mark the modules of ``SLOW``; under pure, deselect the tests of the compiled
+    kernel (:func:`is_kernel_test`)."""
+    for item in items:
+        if item.path.name in SLOW:
+            item.add_marker(pytest.mark.slow)
     if not _impl.PURE:
         return
     deselected = [item for item in items if is_kernel_test(item)]

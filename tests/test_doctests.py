@@ -50,6 +50,11 @@ COMPILED_FUNCTIONS = (
     "croupier._equity_kernels.stud_exact",
 )
 EXAMPLE = re.compile(r"^\s*>>>", flags=re.M)
+# Modules whose classes name another module as their home (their ``__module__``).
+REHOMED = {
+    "croupier.env._rules": "croupier.env.actions",  # ActionsError
+    "croupier.statistics._reading": "croupier.statistics",  # StatsError
+}
 
 
 def source_of(name: str) -> Path:
@@ -133,6 +138,12 @@ def test_every_docstring_example_and_the_readme_run_as_shown() -> None:
             runner.run(test)
         result = runner.summarize(verbose=False)
         report[name] = (expected, result.attempted, result.failed)
+    # A class whose __module__ names its public home (for tracebacks) has its examples
+    # found in that module, not in the one that defines it: the two are counted together.
+    for defined, home in REHOMED.items():
+        if defined in report and home in report:
+            a, b = report.pop(defined), report.pop(home)
+            report[f"{defined} + {home}"] = (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
     compiled = [name for name in COMPILED if runs(name)]
     for name in compiled:

@@ -25,7 +25,14 @@ class EquityResult:
     """Per player: ``equity`` (expected share of the pot), ``win`` (the whole pot
     alone), ``tie`` (a share of the high, tied), ``high``/``low`` (expected share
     from each half in hi/lo games), ``stderr`` (Monte Carlo only); and how many
-    ``deals`` were evaluated, ``exact`` or sampled."""
+    ``deals`` were evaluated, ``exact`` or sampled.
+
+    >>> import croupier
+    >>> r = croupier.equity(croupier.TexasHoldem(croupier.NO_LIMIT), ["AhAd", "KhKd"],
+    ...                     board="2c3c4d5h")
+    >>> round(r.equity[0], 4), r.deals, r.exact, r.stderr
+    (0.9318, 44, True, None)
+    """
 
     equity: tuple[float, ...]
     win: tuple[float, ...]

@@ -80,10 +80,14 @@ class Game:
 
     ``variant`` is the game's identity (:class:`croupier.variants.Variant`):
     the rest of croupier (equity, the PHH writer and replay, the command line)
-    dispatches on it.  The named constructors (``TexasHoldem`` …) fill in the
-    variant's streets and values from its row of ``croupier.variants.RULES``.
-    ``value`` gives each player's hand value at showdown (larger wins);
-    ``low_value``, for hi/lo games, the low half's value (0 = no low).
+    dispatches on it; ``name`` is its name in words.  The named constructors
+    (``TexasHoldem`` …) fill in the variant's ``streets`` (:class:`Street`: what
+    each deals, and whether it bets the big bet) and values from its row of
+    ``croupier.variants.RULES``.  ``value`` gives each player's hand value at
+    showdown (larger wins); ``low_value``, for hi/lo games, the low half's value
+    (0 = no low).  Stud games open with a ``bring_in`` of that many chips, posted
+    by the seat whose up card ``bring_in_key`` ranks lowest, and the later
+    streets are opened by the best board showing by ``board_key``.
 
     Forced bets: ``blinds=(small, big)`` are posted by seats 0 and 1 (heads-up:
     the button, seat 1, posts the small blind); ``straddles`` by the seats after
@@ -91,10 +95,11 @@ class Game:
     ``big_blind_ante``, what the big blind pays for the whole table.  Any
     table can instead give ``seat_blinds`` and ``antes`` per seat (as PHH files
     do; a negative blind is posted dead).  Fixed limit needs
-    ``bets=(small, big)``; no- and pot-limit open at ``opening_bet`` (default:
-    the big blind).  ``button_blind`` is a live blind the button posts (short-deck
-    hold'em's structure as played: antes and a button blind, no small or big
-    blind; the player left of the button acts first).  ``deck`` is the cards
+    ``bets``, ``(small, big)``, and allows ``cap`` bets and raises a round; no- and
+    pot-limit open at ``opening_bet`` (default: the big blind).  ``button_blind``
+    is a live blind the button posts (short-deck hold'em's structure as played:
+    antes and a button blind, no small or big blind; the player left of the
+    button acts first).  ``deck`` is the cards
     the game is dealt from (short-deck: sixes to aces).  ``structure`` may be
     given as its text (``"no-limit"``).  ``rake`` (a :class:`croupier.rake.Rake`,
     default none) is taken from every pot of the game's hands before it is
@@ -102,8 +107,16 @@ class Game:
 
     Every field is checked here, so a game that exists can deal: amounts are
     ints (numpy integers too, never bool or float), forced bets per seat have
-    one entry per player, and a table seats 2 to 64 players
-    (``MAX_PLAYERS``); anything else is a ``ValueError`` naming the field.
+    one entry per player, and a table seats ``min_players`` to ``max_players``
+    (2 to 64 at most, ``MAX_PLAYERS``); anything else is a ``ValueError`` naming
+    the field.  ``blinds`` are stored as given, ``(small, big)``.
+
+    >>> from croupier import NO_LIMIT, TexasHoldem
+    >>> game = TexasHoldem(NO_LIMIT, blinds=(1, 2))
+    >>> game.name, game.structure.value, [s.name for s in game.streets]
+    ("Texas Hold'em", 'no-limit', ['preflop', 'flop', 'turn', 'river'])
+    >>> game.start([100, 100]).pot
+    3
     """
 
     variant: Variant

@@ -56,10 +56,10 @@ _CHUNK = 1 << 18  # Monte Carlo: draws (samples x players) per numpy batch
 class ICMResult:
     """What :func:`icm` found.
 
-    ``equity[i]``: player ``i``'s expected prize; ``places[i][k]``: its chance of
-    finishing in paid place ``k`` (0: first); ``exact``: whether it was summed
-    exactly (else sampled ``samples`` times, with ``stderr[i]`` the standard
-    error of ``equity[i]``; zeros when exact).
+    ``equity``: ``equity[i]`` is player ``i``'s expected prize; ``places``:
+    ``places[i][k]`` its chance of finishing in paid place ``k`` (0: first);
+    ``exact``: whether it was summed exactly (else sampled ``samples`` times, with
+    ``stderr`` holding the standard error of each equity; zeros when exact).
 
     >>> r = icm([1, 1], [10, 0])
     >>> r.equity, r.places, r.stderr, r.samples

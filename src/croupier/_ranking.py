@@ -22,6 +22,9 @@ class Category(IntEnum):
 
     For an ace-to-five low, ``HIGH_CARD`` means no pair and the others name
     its pairing (``PAIR`` … ``FOUR_OF_A_KIND``).
+
+    >>> Category.FLUSH > Category.STRAIGHT, Category(6).name
+    (True, 'FULL_HOUSE')
     """
 
     HIGH_CARD = 0

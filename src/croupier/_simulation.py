@@ -85,9 +85,14 @@ POLICIES: dict[str, Policy] = {"check-down": check_down, "random": random_play, 
 
 @dataclass(frozen=True, slots=True)
 class SimulationResult:
-    """``net``: chips won (+) or lost (-) per seat over all hands; ``won``: hands in
-    which each seat took chips from a pot; ``seconds`` of wall time and
-    ``hands_per_second``."""
+    """``hands``: how many were played; ``net``: chips won (+) or lost (-) per seat
+    over all hands; ``won``: hands in which each seat took chips from a pot;
+    ``seconds`` of wall time and ``hands_per_second``.
+
+    >>> r = SimulationResult(hands=200, net=(32, -32), won=(121, 85), seconds=0.5)
+    >>> r.hands_per_second
+    400.0
+    """
 
     hands: int
     net: tuple[int, ...]
@@ -96,6 +101,7 @@ class SimulationResult:
 
     @property
     def hands_per_second(self) -> float:
+        """Hands played a second of wall time (``inf`` if no time was measured)."""
         return self.hands / self.seconds if self.seconds > 0 else float("inf")
 
 
@@ -137,6 +143,13 @@ def simulate(
     With ``executor`` (any ``concurrent.futures.Executor``), chunks of 1,000
     hands run there, at most ``IN_FLIGHT`` at a time; the result is the same as
     the local run.  ``progress(hands_done, hands)`` is called after each chunk.
+    ``policy``: ``"random"`` (random legal actions), ``"check-down"``, ``"all-in"``,
+    or a callable given the hand and a ``random.Random`` that plays one action.
+
+    >>> from croupier import NO_LIMIT, TexasHoldem
+    >>> r = simulate(TexasHoldem(NO_LIMIT), 200, [100, 100], seed=1)
+    >>> r.hands, sum(r.net), r.net
+    (200, 0, (32, -32))
     """
     hands = as_int(hands, "hands")
     if hands < 1:

@@ -231,7 +231,8 @@ def _is_index(value: object) -> bool:
 class Action:
     """One PHH action notation, parsed.
 
-    ``actor`` is the acting player's 0-based index, ``None`` for the dealer
+    ``kind`` is the action's PHH word (``"cbr"``, ``"cc"``, ``"f"``, ``"dh"`` …:
+    :data:`ActionKind`); ``actor`` is the acting player's 0-based index, ``None`` for the dealer
     (and for ``noop``); ``target`` is the player dealt to by ``dh``; ``cards``
     are card codes, :data:`croupier.cards.UNKNOWN` (``-1``) for an unknown card
     ``??``; ``amount`` is the ``cbr`` amount in units of ``1/scale`` of the hand;

@@ -43,6 +43,14 @@ class Dealer:
 
     A dealer is read once, when the hand starts, so it may be shared by hands
     and threads as long as its answers do not change.
+
+    >>> from croupier import KuhnPoker, parse_cards
+    >>> class KingAndJack(Dealer):
+    ...     def cards(self, seat):
+    ...         return parse_cards({0: "Kc", 1: "Jc", None: ""}[seat])
+    >>> hand = KuhnPoker().start([2, 2], dealer=KingAndJack())
+    >>> hand.hole(0), hand.hole(1)
+    ((44,), (36,))
     """
 
     __slots__ = ()

@@ -61,7 +61,11 @@ __all__ = ["BETTING", "CHIP_MOVES", "KINDS", "Event", "EventKind"]
 
 
 class EventKind(str, Enum):
-    """The kinds of :class:`Event` (their values are the words ``str(event)`` prints)."""
+    """The kinds of :class:`Event` (their values are the words ``str(event)`` prints).
+
+    >>> EventKind("check") is EventKind.CHECK, EventKind.BET_RAISE.value
+    (True, 'bet/raise')
+    """
 
     ANTE = "ante"
     BLIND = "blind"  # a live blind or straddle

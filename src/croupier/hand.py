@@ -96,6 +96,19 @@ class Hand:
     is read (the properties, ``repr``) while another thread acts may be half
     changed.  ``repr`` and, in a notebook, ``_repr_html_`` show the seats, stacks,
     cards, pot, whose turn it is and what that player may do.
+
+    Attributes besides the properties: ``game``, the :class:`croupier.Game` dealt;
+    ``actor``, the seat to act (``None`` when nobody acts); ``unsettled``, True
+    when the hand ended with a showdown it could not settle (a hand with unknown
+    cards, replayed from a history).
+
+    >>> from croupier import NO_LIMIT, TexasHoldem
+    >>> hand = TexasHoldem(NO_LIMIT).start([100, 100], seed=7)
+    >>> hand.actor, hand.to_call, hand.min_raise_to
+    (1, 1, 4)
+    >>> hand.call(); hand.check()
+    >>> hand.street, len(hand.board)
+    ('flop', 3)
     """
 
     # The fields (typed and described in hand.pxd): slots, as in the compiled class.
@@ -307,6 +320,7 @@ class Hand:
 
     @property
     def folded(self) -> tuple[bool, ...]:
+        """Whether each seat has folded."""
         return tuple(self._folded)
 
     @property
@@ -340,6 +354,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
+        """True once the hand is settled: nobody acts any more and the pots are paid."""
         return self._received is not None
 
     @property
@@ -407,6 +422,7 @@ class Hand:
 
     @property
     def can_check(self) -> bool:
+        """Whether the actor may check now (nothing to call, no bring-in, draw or show due)."""
         i = self.actor
         if i is None or self._bring_in_pending or self._drawing or self._showing:
             return False
@@ -467,6 +483,14 @@ class Hand:
         return cap
 
     def fold(self) -> None:
+        """The actor folds: out of the hand, their chips stay in the pot.
+
+        >>> from croupier import KuhnPoker
+        >>> hand = KuhnPoker().start([2, 2], deck=[44, 36, 40])
+        >>> hand.raise_to(1); hand.fold()
+        >>> hand.is_over, hand.folded, hand.stacks
+        (True, (False, True), (3, 1))
+        """
         self._claim("fold")
         try:
             i = self._require_actor("fold")
@@ -484,6 +508,13 @@ class Hand:
             self._busy = False
 
     def check(self) -> None:
+        """The actor checks (refused with :class:`croupier.IllegalAction` facing a bet).
+
+        >>> from croupier import KuhnPoker
+        >>> hand = KuhnPoker().start([2, 2], deck=[44, 36, 40])
+        >>> hand.check(); hand.actor
+        1
+        """
         self._claim("check")
         try:
             self._check(self._require_actor("check"))
@@ -491,6 +522,15 @@ class Hand:
             self._busy = False
 
     def call(self) -> None:
+        """The actor calls: puts in ``to_call`` chips (all in when that is the stack).
+
+        >>> from croupier import KuhnPoker
+        >>> hand = KuhnPoker().start([2, 2], deck=[44, 36, 40])
+        >>> hand.raise_to(1); hand.to_call
+        1
+        >>> hand.call(); hand.is_over, hand.stacks  # Kc beats Jc
+        (True, (4, 0))
+        """
         self._claim("call")
         try:
             self._call_act()

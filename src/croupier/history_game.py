@@ -303,7 +303,14 @@ _CACHE_SIZE = 4096
 
 
 class Setup(NamedTuple):
-    """What replay needs to know of a history's table (:func:`setup_for`)."""
+    """What replay needs to know of a history's table (:func:`setup_for`): the
+    ``game``, the ``seats`` of the players, whether they sit ``in_order`` and
+    whether the game is ``stud``.
+
+    >>> from croupier import NO_LIMIT, TexasHoldem
+    >>> Setup(TexasHoldem(NO_LIMIT), (0, 1), True, False).seats
+    (0, 1)
+    """
 
     game: Game
     seats: tuple[int, ...]  # the seat of each player (``p1`` first)

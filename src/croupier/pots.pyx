@@ -373,6 +373,10 @@ cdef class Settlement:
     * ``rake``: the chips the house took from each pot before it was awarded
       (one entry a pot, ``croupier.rake``), or ``()`` when no rake rule
       applied; ``shares`` and ``payouts`` are then of what was left.
+
+    >>> s = settle([150, 100], [False, False], [2, 1])  # seat 0 bet 50 more: uncalled
+    >>> s.uncalled, s.returned, s.payouts, s.net
+    ((0, 50), (50, 0), (250, 0), (100, -100))
     """
 
     cdef readonly tuple pots

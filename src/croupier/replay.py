@@ -135,13 +135,23 @@ class _HistoryDealer(Dealer):
 
 
 class Replay:
-    """A hand history played on the engine, read in the history's own order.
+    r"""A hand history played on the engine, read in the history's own order.
 
     ``source`` is the file's :class:`~croupier.phh.HandHistory`, ``hand`` the
     engine's :class:`~croupier.Hand` (numbered by seats, clockwise from the
-    left of the button) and ``seats[p]`` the seat of the history's player
+    left of the button) and ``seats``, ``seats[p]`` the seat of the history's player
     ``p`` (``p1`` is player 0).  Every other attribute is indexed by the
     history's players, like its ``starting_stacks`` and ``finishing_stacks``.
+
+    >>> from croupier import phh
+    >>> h = phh.loads("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n"
+    ...               "min_bet = 2\nstarting_stacks = [100, 100]\n"
+    ...               "actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'p2 cc', 'p1 cc']\n")
+    >>> r = replay(h)
+    >>> r
+    Replay(variant='NT', seats=(0, 1), over=False)
+    >>> r.stacks, r.hand.street, r.source is h
+    ((98, 98), 'flop', True)
     """
 
     __slots__ = ("hand", "seats", "source")
@@ -209,7 +219,7 @@ Watch = Callable[[Hand, int, "Action"], object]
 
 
 def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = True) -> Replay:
-    """Play a hand history's actions: a :class:`Replay` (finished if the file is).
+    r"""Play a hand history's actions: a :class:`Replay` (finished if the file is).
 
     ``watch(hand, seat, action)``, when given, is called just before each
     player action is played, with the engine's hand as it stands (so a caller
@@ -218,6 +228,15 @@ def replay(history: HandHistory, watch: Watch | None = None, *, check: bool = Tr
     rules do not allow, ``ValueError`` for a history that cannot be set up, and
     (unless ``check`` is false) :class:`~croupier.errors.PHHError` when the hand
     ends on other stacks than the file's ``finishing_stacks``.
+
+    >>> from croupier import phh
+    >>> h = phh.loads("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n"
+    ...               "min_bet = 2\nstarting_stacks = [100, 100]\n"
+    ...               "actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'p2 cbr 100', 'p1 cc',"
+    ...               " 'd db 2c7d9h', 'd db Jc', 'd db 3s']\n")
+    >>> r = replay(h)
+    >>> r.is_over, r.winnings
+    (True, (200, 0))
     """
     game, seat_of, in_order, stud = setup_for(history)
     starting = history.starting_stacks

@@ -61,7 +61,14 @@ __all__ = ["Level", "Table", "TableError", "levels"]
 
 
 class TableError(ValueError):
-    """A table set up or driven wrongly (a bad schedule, a hand not over …)."""
+    """A table set up or driven wrongly (a bad schedule, a hand not over …).
+
+    >>> from croupier import NO_LIMIT, TexasHoldem
+    >>> Level(-1, TexasHoldem(NO_LIMIT))
+    Traceback (most recent call last):
+    ...
+    croupier.table.TableError: a level's hand number must be 0 or more, got -1
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +139,10 @@ class Table:
     ``rake``: a :class:`~croupier.Rake` the house takes from every hand's pots
     (every game of the schedule is played with it; docs/rules.md §6.10), in
     place of the games' own; ``None`` (the default) keeps the games' own.
+
+    Attributes: ``initial``, the stacks the table started with; ``stacks_list``,
+    each player's stack now (a list the table keeps; ``stacks`` is a copy);
+    ``hands_played``, hands ended so far; ``bought`` and ``rebuy`` as above.
 
     >>> from croupier import KuhnPoker
     >>> table = Table(KuhnPoker(), [3, 3])

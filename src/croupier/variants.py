@@ -88,7 +88,8 @@ class Variant(str, Enum):
 class Street:
     """One betting round and the cards dealt before it.
 
-    ``hole``: cards each player still in gets face down; ``up``: face up
+    ``name``: the round's name (``"flop"``, ``"third"``, ``"draw"`` …); ``hole``:
+    cards each player still in gets face down; ``up``: face up
     (stud); ``board``: community cards; ``big_bet``: fixed-limit rounds that
     use the big bet; ``draw``: before the round's betting, each player still
     in discards any number of cards and is dealt as many (draw games,
@@ -352,6 +353,10 @@ class VariantRules:
       52 cards; 4, sixes: the 36-card short deck; 8, tens: royal hold'em's 20);
       ``cards``, when given, is the deck itself (Kuhn poker's three cards,
       Leduc hold'em's six) and overrides ``lowest_rank``.
+
+    >>> rules = rules_of(Variant.TEXAS_HOLDEM)
+    >>> rules.title, rules.command, rules.phh, rules.usual, rules.equity
+    ("Texas Hold'em", 'holdem', 'NF', 'N', 'holdem')
     """
 
     title: str

@@ -46,7 +46,14 @@ DRAW = 4
 
 
 class ActionsError(ValueError):
-    """A bad action list, or an action the hand does not allow now."""
+    """A bad action list, or an action the hand does not allow now.
+
+    >>> try:
+    ...     as_action("call")
+    ... except ActionsError as error:
+    ...     print(isinstance(error, ValueError), error)
+    True an action must be an integer, got str 'call'
+    """
 
     __module__ = "croupier.env.actions"  # its documented home, where it is re-exported
 

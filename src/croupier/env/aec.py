@@ -86,6 +86,12 @@ class PokerEnv(AECCore, AECEnv):  # type: ignore[misc]
     the same observations, masks and rewards, slower; the reference the
     compiled path is tested against.  It is the default under ``CROUPIER_IMPL=pure``
     (:mod:`croupier._impl`), where ``fast=True`` is a ``ValueError``.
+
+    >>> from croupier import KuhnPoker
+    >>> env = PokerEnv(KuhnPoker(), [2, 2])
+    >>> env.reset(seed=1)
+    >>> env.agents, env.agent_selection
+    (['player_0', 'player_1'], 'player_0')
     """
 
     metadata: ClassVar[dict[str, Any]] = {

@@ -88,7 +88,19 @@ def check_chips(stacks: Sequence[int], rebuy: int | None = None) -> int:
 
 
 class Encoder:
-    """The observation layout of a game for ``n`` seats (see the module's documentation)."""
+    """The observation layout of a game for ``n`` seats (see the module's documentation).
+
+    Attributes: ``game`` and ``n``; ``size``, the vector's length; ``offsets``, where
+    each block starts (by the block's name); ``streets``, each street's index by
+    name; ``deck_index``, each card's place in the game's deck; ``bb``, the big
+    blind (amounts are written in big blinds); ``stud`` and ``draws``, whether
+    the game deals up cards or draws.
+
+    >>> from croupier import KuhnPoker
+    >>> enc = Encoder(KuhnPoker(), 2)
+    >>> enc.size, enc.offsets["board"], enc.streets
+    (34, 3, {'preflop': 0})
+    """
 
     __slots__ = (
         "_cache",

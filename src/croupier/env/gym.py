@@ -52,7 +52,14 @@ Policy = Callable[[dict[str, Any]], int]
 
 
 class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
-    """One seat of a :class:`PokerEnv` against fixed policies (see the module's documentation)."""
+    """One seat of a :class:`PokerEnv` against fixed policies (see the module's documentation).
+
+    >>> from croupier import KuhnPoker
+    >>> env = SingleAgentEnv(KuhnPoker(), [2, 2], seat=0)
+    >>> obs, info = env.reset(seed=3)
+    >>> obs.shape, int(env.action_space.n)
+    ((34,), 6)
+    """
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012
 

@@ -75,6 +75,12 @@ class VectorEnv:
     the same arrays, slower; the reference the compiled path is tested against.
     It is the default under ``CROUPIER_IMPL=pure`` (:mod:`croupier._impl`), where
     ``fast=True`` is a ``ValueError``.
+
+    >>> from croupier import KuhnPoker
+    >>> venv = VectorEnv(KuhnPoker(), 2, [2, 2], seed=1)
+    >>> obs, mask, seat = venv.reset()
+    >>> obs.shape, seat.tolist()
+    ((2, 34), [0, 0])
     """
 
     def __init__(

@@ -101,6 +101,10 @@ class Import(Iterator[HandHistory]):
     ``cancelled`` (hands the site cancelled), counted as reading goes.
 
     Not thread-safe: one consumer iterates it.
+
+    >>> hands = Import(iter([]))  # iter_load's answer for a folder of no hand
+    >>> list(hands), hands.hands, hands.skipped, hands.cancelled
+    ([], 0, 0, 0)
     """
 
     def __init__(self, hands: Iterator[HandHistory | int | SiteError]) -> None:
@@ -164,7 +168,15 @@ def _hands_of(
 
 def site_files(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The site files of ``source``: a file, a directory (its ``.txt`` and ``.xml`` files,
-    recursively, sorted), a glob pattern, or an iterable of those."""
+    recursively, sorted), a glob pattern, or an iterable of those.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("b.txt", "a.xml", "c.phh", "notes.md"):
+    ...     _ = (folder / name).write_text("")
+    >>> [path.name for path in site_files(folder)]
+    ['a.xml', 'b.txt']
+    """
     return files(source, SUFFIXES)
 
 
@@ -275,7 +287,15 @@ def history_files(
 ) -> list[Path]:
     """The hand history files of ``source``, PHH and sites' alike: a file, a directory
     (its ``.phh``, ``.phhs``, ``.txt`` and ``.xml`` files, recursively, sorted), a glob
-    pattern, or an iterable of those."""
+    pattern, or an iterable of those.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("b.txt", "a.xml", "c.phh", "notes.md"):
+    ...     _ = (folder / name).write_text("")
+    >>> [path.name for path in history_files(folder)]
+    ['a.xml', 'b.txt', 'c.phh']
+    """
     return files(source, HISTORY_SUFFIXES)
 
 

@@ -43,6 +43,7 @@ class PlayerStats:
     """
 
     player: str
+    """The player's name, as the files write it."""
     hands: int = 0
     """Hands dealt in."""
     walks: int = 0
@@ -52,11 +53,19 @@ class PlayerStats:
     pfr: int = 0
     """Hands where the player bet or raised on the first street."""
     three_bets: int = 0
+    """Of ``three_bet_opportunities``, the hands where the player re-raised."""
     three_bet_opportunities: int = 0
+    """Hands where the player, on the first street, faced exactly one raise and could
+    re-raise (docs/stats.md)."""
     folds_to_three_bet: int = 0
+    """Of ``fold_to_three_bet_opportunities``, the hands where the player folded."""
     fold_to_three_bet_opportunities: int = 0
+    """Hands where the player made the first raise and then faced a 3-bet."""
     cbets: int = 0
+    """Of ``cbet_opportunities``, the hands where the player bet."""
     cbet_opportunities: int = 0
+    """Hands where the player made the first street's last raise and could bet first on
+    the second street (nobody bet before them)."""
     bets_and_raises: int = 0
     """Bets and raises after the first street (the aggression factor's numerator)."""
     calls: int = 0
@@ -64,17 +73,24 @@ class PlayerStats:
     saw_flop: int = 0
     """Hands still in when the second street was dealt (stud: fourth street)."""
     showdowns: int = 0
+    """Hands the player took to showdown (still in when the hand ended with two or
+    more players)."""
     showdowns_won: int = 0
     """Showdowns where the player won chips from a pot (a share of one too)."""
     unsettled: int = 0
     """Hands whose result is not known (hidden cards decide it, or the file stops early)."""
     unsettled_showdowns: int = 0
+    """Of ``showdowns``, those whose result is not known."""
     all_in_spots: int = 0
     """Hands whose result the all-in adjustment replaced for this player."""
     net: Fraction = Fraction(0)
+    """Chips won (+) or lost (-) over the settled hands, in the files' unit."""
     big_blinds: Fraction = Fraction(0)
+    """Each settled hand's net divided by its big blind, summed."""
     all_in_adjusted_net: Fraction = Fraction(0)
+    """``net`` with each all-in spot's result replaced by its equity share."""
     all_in_adjusted_big_blinds: Fraction = Fraction(0)
+    """``big_blinds`` with each all-in spot's result replaced by its equity share."""
 
     def __add__(self, other: PlayerStats) -> PlayerStats:
         if not isinstance(other, PlayerStats):
@@ -103,14 +119,17 @@ class PlayerStats:
 
     @property
     def three_bet_percent(self) -> float | None:
+        """``100 * three_bets / three_bet_opportunities``."""
         return _percent(self.three_bets, self.three_bet_opportunities)
 
     @property
     def fold_to_three_bet_percent(self) -> float | None:
+        """``100 * folds_to_three_bet / fold_to_three_bet_opportunities``."""
         return _percent(self.folds_to_three_bet, self.fold_to_three_bet_opportunities)
 
     @property
     def cbet_percent(self) -> float | None:
+        """``100 * cbets / cbet_opportunities``."""
         return _percent(self.cbets, self.cbet_opportunities)
 
     @property

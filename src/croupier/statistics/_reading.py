@@ -42,6 +42,10 @@ class StatsError(ValueError):
 
     Its message is at most ``croupier.errors.MESSAGE_LIMIT`` characters (an action
     line of megabytes is cut, its start and its end kept).
+
+    >>> error = StatsError("hand 3: a bad action")
+    >>> isinstance(error, ValueError), str(error)
+    (True, 'hand 3: a bad action')
     """
 
     def __init__(self, message: str) -> None:
