@@ -89,6 +89,20 @@ def test_draws_bring_ins_showdowns_and_runs_name_their_choices() -> None:
     assert "  board 1  " in text and "  board 2  " in text
 
 
+def test_cards_nobody_saw_show_as_question_marks() -> None:
+    from croupier import phh
+    from croupier.replay import replay
+
+    text = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [100, 100]\nactions = ['d dh p1 AsAd', 'd dh p2 ????', 'p2 cc']\n"
+    )
+    hand = replay(phh.loads(text)).hand
+    lines = seat_lines(repr(hand))
+    assert "As Ad" in lines[0] and "?? ??" in lines[1]
+    assert "?? ??" in hand._repr_html_()
+
+
 def test_a_hands_html_is_a_table_of_its_seats() -> None:
     hand = croupier.TexasHoldem(NO_LIMIT).start([100, 100, 100, 100], seed=1)
     page = hand._repr_html_()

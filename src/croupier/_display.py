@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 from typing import Any, TypeAlias
 
-from croupier.cards import format_card
+from croupier.cards import card_texts
 
 # The objects shown are typed loosely: this module sits below the classes that call it
 # (hand, phh, statistics, _equity_result), so it cannot import them, even for types.
@@ -41,7 +41,8 @@ __all__ = [
 
 
 def _cards(codes: Any) -> str:
-    return " ".join(format_card(int(c)) for c in codes)
+    """Cards as text, ``??`` for one nobody saw (a replayed hand's hidden cards)."""
+    return " ".join(card_texts(codes))
 
 
 def legal_text(hand: Hand) -> str:
@@ -105,8 +106,9 @@ def hand_text(hand: Hand) -> str:
     """A hand in a few lines: the game, the street and the pot, then each seat's stack,
     bet, cards and state (who is to act, and what they may do), then the board."""
     lines = [f"Hand: {_headline(hand)}"]
-    wide = [max(len(str(row[i])) for row in _seat_rows(hand)) for i in (1, 2, 3)]
-    for seat, stack, bet, cards, state in _seat_rows(hand):
+    rows = _seat_rows(hand)
+    wide = [max(len(str(row[i])) for row in rows) for i in (1, 2, 3)]
+    for seat, stack, bet, cards, state in rows:
         line = (
             f"  seat {seat}  stack {stack:<{wide[0]}}  bet {bet:<{wide[1]}}  "
             f"{cards:<{wide[2]}}  {state}"
