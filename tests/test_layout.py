@@ -237,7 +237,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_simulation",
         ]
     ),
-    # tools on top: the environments and the command line
+    # tools on top: the environments, the plots and the command line
     frozenset(
         [
             "env._rules",
@@ -249,6 +249,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "env.aec",
             "env.gym",
             "env.vector",
+            "plots",
             "_cli.output",
             "_cli.progress",
             "_cli.executors",

@@ -24,6 +24,7 @@ __all__ = ["EXTRAS", "needs", "require"]
 EXTRAS = {
     "dask": "'dask[distributed]'",
     "pandas": "pandas",
+    "plot": "matplotlib",
     "rl": "pettingzoo gymnasium",
 }
 """Each optional extra of pyproject.toml that code checks for, with its packages."""

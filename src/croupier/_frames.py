@@ -20,10 +20,14 @@ __all__ = ["dataframe_of"]
 
 
 def dataframe_of(
-    records: list[dict[str, object]], index: str, owner: str, columns: Sequence[str] | None = None
+    records: list[dict[str, object]],
+    index: str | list[str],
+    owner: str,
+    columns: Sequence[str] | None = None,
 ) -> Any:
-    """``records`` as a DataFrame indexed by ``index``; an ``ImportError`` that says how
-    to install pandas (and that ``owner.to_records()`` gives the same data) without it."""
+    """``records`` as a DataFrame indexed by ``index`` (a column, or columns: a
+    ``MultiIndex``); an ``ImportError`` that says how to install pandas (and that
+    ``owner.to_records()`` gives the same data) without it."""
     pandas = require(
         "pandas",
         f"{owner}.to_dataframe",

@@ -43,9 +43,9 @@ Choices (``docs/stats.md`` has them all):
 
 The package's modules, by job: ``_players`` (:class:`PlayerStats`, :class:`Stats`,
 ``COLUMNS``), ``_reading`` (:func:`stats`: files, hand histories, executors;
-:class:`StatsError`), ``_counting`` (one hand's counters, by name), ``_allin``
-(the all-in adjustment) and ``_mucked`` (a showdown with hidden hands: why the
-statistics settle it themselves is in its docstring).
+:func:`stats_by_hand`, hand by hand; :class:`StatsError`), ``_counting`` (one hand's
+counters, by name), ``_allin`` (the all-in adjustment) and ``_mucked`` (a showdown
+with hidden hands: why the statistics settle it themselves is in its docstring).
 """
 
 from __future__ import annotations
@@ -53,6 +53,6 @@ from __future__ import annotations
 from croupier.statistics._players import COLUMNS, PlayerStats, Stats
 from croupier.statistics._players import PROBLEMS_KEPT as PROBLEMS_KEPT
 from croupier.statistics._reading import HANDS_PER_TASK as HANDS_PER_TASK
-from croupier.statistics._reading import StatsError, stats
+from croupier.statistics._reading import StatsError, stats, stats_by_hand
 
-__all__ = ["COLUMNS", "PlayerStats", "Stats", "StatsError", "stats"]
+__all__ = ["COLUMNS", "PlayerStats", "Stats", "StatsError", "stats", "stats_by_hand"]

@@ -22,13 +22,14 @@ from croupier._futures import as_executor, ordered_map
 from croupier.errors import bounded
 from croupier.phh import HandHistory
 from croupier.phh._paths import _open
+from croupier.statistics._allin import AllIn
 from croupier.statistics._counting import Run
 from croupier.statistics._players import Stats, merge
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-__all__ = ["HANDS_PER_TASK", "StatsError", "stats"]
+__all__ = ["HANDS_PER_TASK", "StatsError", "stats", "stats_by_hand"]
 
 Source = Union[HandHistory, str, "os.PathLike[str]"]
 Errors = Literal["raise", "skip"]
@@ -67,7 +68,7 @@ def _count_file(
     try:
         f = _open(path)  # closed below; tell() gives the progress
     except (OSError, ValueError) as exc:  # ValueError: not a regular file (a FIFO...)
-        message = f"{path}: {_one_line(exc)}" if isinstance(exc, OSError) else str(exc)
+        message = _unopened(path, exc)
         if errors == "raise":
             raise StatsError(message) from None
         run.skip(message)
@@ -87,6 +88,11 @@ def _count_file(
             _count_one(run, history, k, path, errors)
             if progress is not None:
                 progress(min(f.tell(), size), size)
+
+
+def _unopened(path: Path, exc: OSError | ValueError) -> str:
+    """Why a file could not be opened (ValueError: not a regular file, a FIFO...)."""
+    return f"{path}: {_one_line(exc)}" if isinstance(exc, OSError) else str(exc)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -204,14 +210,8 @@ def stats(
     ...
     croupier.statistics.StatsError: hand 1: action 0 (p1 f): it is not seat 0's turn (actor: 1)
     """
-    if errors not in ("raise", "skip"):
-        raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
     executor = as_executor(executor)
-    wanted: frozenset[str] | None = None
-    if player is not None:
-        wanted = frozenset([player] if isinstance(player, str) else player)
-        if not all(isinstance(name, str) for name in wanted):
-            raise ValueError(f"player must be a name or names, got {player!r}")
+    wanted = _checked(player, errors)
     sources = _sources(hands)
     sizes = [_size(s) for s in sources]
     options = _Options(wanted, errors, bool(all_in_ev))
@@ -233,6 +233,97 @@ def stats(
         done += size
         if progress is not None:
             progress(done, total)
+    return run.result()
+
+
+def _checked(player: str | Iterable[str] | None, errors: Errors) -> frozenset[str] | None:
+    """The players wanted (None: every one), once ``errors`` is checked."""
+    if errors not in ("raise", "skip"):
+        raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
+    if player is None:
+        return None
+    wanted = frozenset([player] if isinstance(player, str) else player)
+    if not all(isinstance(name, str) for name in wanted):
+        raise ValueError(f"player must be a name or names, got {player!r}")
+    return wanted
+
+
+def stats_by_hand(
+    hands: Iterable[Source] | Source,
+    *,
+    player: str | Iterable[str] | None = None,
+    errors: Errors = "raise",
+    all_in_ev: bool = True,
+) -> Iterator[Stats]:
+    """The statistics of each hand of ``hands``, one :class:`Stats` a hand, in order:
+    what :func:`stats` sums (``sum(stats_by_hand(h)) == stats(h)``), hand by hand,
+    for a running total (each player's ``net`` and ``all_in_adjusted_net`` a hand:
+    ``croupier.plots.winnings`` draws them).
+
+    The arguments are :func:`stats`' (no executor: the hands are read here, one
+    at a time, as they are asked for).  With ``errors="skip"`` a hand (or a file)
+    that cannot be counted gives a ``Stats`` with ``skipped=1`` and no player.
+
+    >>> from croupier import phh
+    >>> text = ("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n"
+    ...         "min_bet = 2\\nstarting_stacks = [50, 50]\\nactions = ['p2 f']\\n")
+    >>> [s["p1"].net for s in stats_by_hand([phh.loads(text)] * 2)]
+    [Fraction(1, 1), Fraction(1, 1)]
+    """
+    options = _Options(_checked(player, errors), errors, bool(all_in_ev))
+    return _by_hand(_sources(hands), options)
+
+
+def _by_hand(sources: list[Path | list[HandHistory]], options: _Options) -> Iterator[Stats]:
+    """Each hand's ``Stats``; one all-in cache of pot shares for the whole run."""
+    shared = AllIn() if options.all_in_ev else None
+
+    def one(history: HandHistory, k: int, path: Path | None) -> Stats:
+        run = Run(options.players, options.all_in_ev)
+        run.all_in = shared
+        _count_one(run, history, k, path, options.errors)
+        return run.result()
+
+    first = 1
+    problems: list[str] = []  # hands a file's reader skipped (errors="skip"), not yet given
+
+    def note(error: Exception) -> None:
+        problems.append(str(error))
+
+    for source in sources:
+        if not isinstance(source, Path):
+            for k, history in enumerate(source, first):
+                yield one(history, k, None)
+            first += len(source)
+            continue
+        try:
+            f = _open(source)
+        except (OSError, ValueError) as exc:
+            if options.errors == "raise":
+                raise StatsError(_unopened(source, exc)) from None
+            yield _skipped(_unopened(source, exc))
+            continue
+        with f:
+            histories = sites.iter_histories(f, errors=options.errors, on_error=note)
+            k = 0
+            while True:
+                try:
+                    read = next(histories, None)
+                except ValueError as exc:  # a hand that cannot be read (errors="raise")
+                    raise StatsError(_one_line(exc)) from None
+                for message in problems:
+                    yield _skipped(message)
+                problems.clear()
+                if read is None:
+                    break
+                k += 1
+                yield one(read, k, source)
+
+
+def _skipped(message: str) -> Stats:
+    """A hand (or file) left out: ``skipped=1`` and its message."""
+    run = Run(None, all_in_ev=False)
+    run.skip(message)
     return run.result()
 
 
