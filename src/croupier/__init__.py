@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     # still imports neither numpy nor these modules.
     from croupier._equity import EquityResult, equity
     from croupier._icm import ICMResult, icm, icm_all_in
-    from croupier._simulation import SimulationResult, simulate
+    from croupier._simulation import HandRecord, SimulationResult, simulate
     from croupier.ranges import Range, parse_range
     from croupier.statistics import stats
 
@@ -69,6 +69,7 @@ __all__ = [
     "FiveCardDraw",
     "Game",
     "Hand",
+    "HandRecord",
     "ICMResult",
     "IllegalAction",
     "KuhnPoker",
@@ -105,7 +106,7 @@ __all__ = [
 def __getattr__(name: str) -> object:
     """``croupier.equity``, ``EquityResult`` (they need numpy, which ``import
     croupier`` does not load), ``icm``, ``icm_all_in``, ``ICMResult``, ``simulate``,
-    ``SimulationResult``, ``parse_range``, ``Range`` and ``stats``
+    ``SimulationResult``, ``HandRecord``, ``parse_range``, ``Range`` and ``stats``
     (``croupier.statistics``), imported on first use."""
     if name in ("equity", "EquityResult"):
         from croupier import _equity
@@ -115,7 +116,7 @@ def __getattr__(name: str) -> object:
         from croupier import _icm
 
         return getattr(_icm, name)
-    if name in ("simulate", "SimulationResult"):
+    if name in ("simulate", "SimulationResult", "HandRecord"):
         from croupier import _simulation
 
         return getattr(_simulation, name)

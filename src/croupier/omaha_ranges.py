@@ -41,7 +41,7 @@ equity is known to about 0.6%, so classes within about 1% of each other may come
 in either order; the best is about 72%, the worst 10%).  A 5- or 6-card hand
 stands where its best 4-card part stands (``croupier._omaha_preflop`` says why and
 what that leaves out).  ``N%`` takes whole places, best first, until they hold at
-least ``N``% of the hands (of 270,725, 2,598,960 or 20,358,520); for 6 cards that
+least ``N`` per cent of the hands (of 270,725, 2,598,960 or 20,358,520); for 6 cards that
 is at most about 14% (:data:`MAX_COMBOS`).
 
 An :class:`OmahaRange` holds its hands as rows of card codes (the highest first)

@@ -177,6 +177,12 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         )
 
     def step(self, action: int) -> tuple[np.ndarray[Any, Any], float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the learning seat, then the opponents until the seat acts
+        again or the hand ends: ``(observation, reward, terminated, truncated, info)``.
+
+        An illegal action is played as check or call (standing pat in a draw) and
+        ``info["illegal"]`` says so; after the end of the hand nothing changes.
+        """
         with self._guard:
             return self._step(as_action(action))
 
