@@ -17,8 +17,7 @@ result; the other attempt stops or is discarded.
 
 cdef extern from *:
     """
-    #include <sched.h>
-    #include <time.h>
+    #include "_atomics.h"  /* the compiler's atomics: GCC/Clang builtins or MSVC's */
 
     typedef struct {
         Py_ssize_t count;  /* chunks in the job */
@@ -37,79 +36,69 @@ cdef extern from *:
     /* The next chunk to run, or -1 when none is left. */
     static inline Py_ssize_t croupier_chunks_claim(croupier_chunks *c) {
         Py_ssize_t i;
-        if (__atomic_load_n(&c->stop, __ATOMIC_ACQUIRE)) return -1;
-        i = __atomic_fetch_add(&c->next, 1, __ATOMIC_ACQ_REL);
+        if (croupier_load_int(&c->stop)) return -1;
+        i = croupier_fetch_add_ssize(&c->next, 1);
         return i < c->count ? i : -1;
     }
 
     /* A claimed chunk is finished (its writes are visible to whoever sees it done). */
     static inline void croupier_chunks_done(croupier_chunks *c) {
-        __atomic_fetch_add(&c->done, 1, __ATOMIC_ACQ_REL);
+        croupier_fetch_add_ssize(&c->done, 1);
     }
 
     /* Hand out no more chunks; the ones never claimed count as done. */
     static inline void croupier_chunks_cancel(croupier_chunks *c) {
         Py_ssize_t old;
-        __atomic_store_n(&c->stop, 1, __ATOMIC_RELEASE);
-        old = __atomic_exchange_n(&c->next, c->count, __ATOMIC_ACQ_REL);
-        if (old < c->count) __atomic_fetch_add(&c->done, c->count - old, __ATOMIC_ACQ_REL);
+        croupier_store_int(&c->stop, 1);
+        old = croupier_exchange_ssize(&c->next, c->count);
+        if (old < c->count) croupier_fetch_add_ssize(&c->done, c->count - old);
     }
 
     static inline int croupier_chunks_finished(croupier_chunks *c) {
-        return __atomic_load_n(&c->done, __ATOMIC_ACQUIRE) >= c->count;
-    }
-
-    static inline double croupier_seconds_since(const struct timespec *t0) {
-        struct timespec t;
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+        return croupier_load_ssize(&c->done) >= c->count;
     }
 
     /* Wait until every chunk is done, at most `seconds`; 1 when done.  Spins
        (yielding the core) for the first 200 microseconds, as the chunks left
-       usually end sooner than a sleep would, then sleeps 50 microseconds at a
-       time. */
+       usually end sooner than a sleep would, then naps (50 microseconds; a
+       millisecond on Windows) at a time. */
     static inline int croupier_chunks_wait(croupier_chunks *c, double seconds) {
-        struct timespec t0, nap = {0, 50000};
-        double waited;
+        double t0 = croupier_now(), waited;
         long spins = 0;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
         while (!croupier_chunks_finished(c)) {
             if ((++spins & 63) == 0) {
-                waited = croupier_seconds_since(&t0);
+                waited = croupier_now() - t0;
                 if (waited >= seconds) return 0;
                 if (waited >= 200e-6) {
-                    nanosleep(&nap, NULL);
+                    croupier_nap();
                     continue;
                 }
             }
-            sched_yield();
+            croupier_yield();
         }
         return 1;
     }
 
     static inline void croupier_atomic_add(Py_ssize_t *total, Py_ssize_t value) {
-        __atomic_fetch_add(total, value, __ATOMIC_ACQ_REL);
+        croupier_fetch_add_ssize(total, value);
     }
 
     static inline void croupier_atomic_add64(long long *total, long long value) {
-        __atomic_fetch_add(total, value, __ATOMIC_ACQ_REL);
+        croupier_fetch_add_ll(total, value);
     }
 
     /* A chunk's publication flag: 0 not yet, 2 being published, 1 published. */
     static inline int croupier_flag_get(const unsigned char *flag) {
-        return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+        return croupier_load_u8(flag);
     }
     static inline int croupier_flag_claim(unsigned char *flag) {
-        unsigned char expected = 0;
-        return __atomic_compare_exchange_n(flag, &expected, 2, 0, __ATOMIC_ACQ_REL,
-                                           __ATOMIC_ACQUIRE);
+        return croupier_cas_u8(flag, 0, 2);
     }
     static inline void croupier_flag_set(unsigned char *flag) {
-        __atomic_store_n(flag, 1, __ATOMIC_RELEASE);
+        croupier_store_u8(flag, 1);
     }
     static inline int croupier_chunks_stopped(croupier_chunks *c) {
-        return __atomic_load_n(&c->stop, __ATOMIC_ACQUIRE);
+        return croupier_load_int(&c->stop);
     }
     """
     ctypedef struct croupier_chunks:

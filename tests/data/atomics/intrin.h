@@ -1,0 +1,1 @@
+/* Empty: the stand-in windows.h declares the intrinsics _atomics.h uses. */
