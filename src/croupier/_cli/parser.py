@@ -140,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_equity = sub.add_parser(
         "equity",
-        help="equity of two or more hands or Hold'em ranges",
+        help="equity of two or more hands or ranges (Hold'em, or Omaha with --game)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=(
             "Print each hand's equity (its expected share of the pot), how often it wins\n"
@@ -155,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
             "  croupier equity AhKh QdQc --board 2c7d9h\n"
             '  croupier equity "TT+, AKs" AhKh --samples 50000 --seed 1\n'
             "  croupier equity As2d3cKh4s QdQc8h9hTs --game courchevel --board 5c\n"
+            '  croupier equity AsAhKdQd "KK**ds, QQJJ:0.5" --game omaha --samples 200000\n'
             "  croupier equity AhKh QdQc --stderr 0.0005 --scheduler tcp://127.0.0.1:8786"
         ),
     )

@@ -41,6 +41,7 @@ from croupier.sites._load import (
     site_files,
 )
 from croupier.sites._registry import SITES
+from croupier.sites._stars_write import write_history, write_stars
 
 __all__ = [
     "HISTORY_SUFFIXES",
@@ -54,4 +55,6 @@ __all__ = [
     "iter_load",
     "load_all",
     "site_files",
+    "write_history",
+    "write_stars",
 ]

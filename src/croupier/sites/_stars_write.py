@@ -97,6 +97,13 @@ def write_stars(
     site's rake (in the money written) taken from the winners' collected amounts
     (:func:`write_history` passes an imported hand's ``_rake``).
     A game PokerStars does not deal, or a dead blind, is a ``ValueError``.
+
+    >>> from croupier import NO_LIMIT, TexasHoldem
+    >>> hand = TexasHoldem(NO_LIMIT, (1, 2)).start([100, 100], seed=3)
+    >>> hand.fold()
+    >>> text = write_stars(hand, players=["Ann", "Bob"], hero=0, scale=100, symbol="$")
+    >>> [line for line in text.splitlines() if "Dealt" in line or "from pot" in line]
+    ['Dealt to Ann [Qh 3h]', 'Ann collected $0.02 from pot']
     """
     game = hand.game
     code = game.structure.letter + game.variant
