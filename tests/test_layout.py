@@ -157,6 +157,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_extras",
             "_display",
             "_chunks",
+            "_seedseq",
             "_items",
             "_eval",
         ]
