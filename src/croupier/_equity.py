@@ -484,6 +484,9 @@ def _stud_equity(
         seed,
         threads,
         executor,
+        lambda words, deals, size, threads: equity_kernels.stud_sampled_chunks(
+            held, starts, stub, razz, hilo, words, deals, size, threads
+        ),
     )
     return result_of(sums, count, False)
 
@@ -530,6 +533,9 @@ def _fixed_hands(
             seed,
             threads,
             executor,
+            lambda words, deals, size, threads: equity_kernels.holdem_sampled_chunks(
+                hole_matrix, fixed, stub, missing, words, deals, size, threads
+            ),
         )
         return sums, count, False
     kind = _BOARD_KINDS.get(rules_of(game.variant).equity or "")
@@ -547,6 +553,9 @@ def _fixed_hands(
         seed,
         threads,
         executor,
+        lambda words, deals, size, threads: equity_kernels.omaha_sampled_chunks(
+            hole_matrix, fixed, stub, missing, hilo, words, deals, size, threads, kind
+        ),
     )
     return sums, count, False
 

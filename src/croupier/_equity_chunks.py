@@ -22,6 +22,7 @@ import numpy.typing as npt
 import croupier._equity_kernels as equity_kernels
 from croupier._futures import ordered_map
 from croupier._parallel import fold
+from croupier._seedseq import root_words
 from croupier.ranges import Range
 
 __all__ = [
@@ -181,7 +182,19 @@ def sampled_ranges(
             combos, starts, weights, board, dead_cards, chunk_seed, size
         )
 
-    return kernel_chunks(run, samples, seed, threads, executor)
+    def native(
+        words: list[int], count: int, size: int, threads: int | None
+    ) -> npt.NDArray[np.float64]:
+        return equity_kernels.holdem_range_sampled_chunks(
+            combos, starts, weights, board, dead_cards, words, count, size, threads
+        )
+
+    return kernel_chunks(run, samples, seed, threads, executor, native)
+
+
+# A compiled Monte Carlo of every chunk at once (``_equity_kernels.*_sampled_chunks``):
+# (root seed words, deals, deals per chunk, threads) -> the chunks' sums added in order.
+Native = Callable[[list[int], int, int, "int | None"], npt.NDArray[np.float64]]
 
 
 def kernel_chunks(
@@ -190,19 +203,28 @@ def kernel_chunks(
     seed: int | None,
     threads: int | None,
     executor: Executor | None,
+    native: Native | None = None,
 ) -> tuple[npt.NDArray[np.float64], int]:
     """Monte Carlo in chunks of KERNEL_CHUNK deals, each ``run(seed, size)`` with its own seed.
 
     Chunk ``k`` is seeded by the ``k``-th child of ``SeedSequence(seed)``
     (what ``spawn`` would give, made when the chunk runs) and the chunks are
     added up in order, so the result depends on ``seed`` only: not on the
-    threads (the chunks run on croupier's pool; the kernels drop the GIL)
-    nor on ``executor`` (which gets the chunks when one is given).  Memory
-    does not grow with ``samples``.
+    threads nor on ``executor`` (which gets the chunks when one is given).
+    Memory does not grow with ``samples``.
+
+    Without an executor, ``native`` (when the kernel has one) runs every chunk
+    as one compiled job on croupier's pool: each chunk's seed derived in C
+    (``_seedseq.h``, bit for bit numpy's), its deals and its sums without the
+    GIL, the chunks added in the same order; the same numbers as the Python
+    loop over ``run``, which held the GIL between chunks (a seed, a list, an
+    array and a lock each: with many threads they queued for it).
     """
     count = DEFAULT_SAMPLES if samples is None else samples
     root = np.random.SeedSequence(seed)
     chunks = -(-count // KERNEL_CHUNK)
+    if native is not None and executor is None:
+        return native(root_words(root), count, KERNEL_CHUNK, threads), count
 
     def chunk(k: int) -> npt.NDArray[np.float64]:
         stream = np.random.SeedSequence(

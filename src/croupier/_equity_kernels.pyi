@@ -3,7 +3,8 @@
 The exact kernels run in chunks on croupier's thread pool (``croupier._parallel``):
 ``threads`` is how many of its threads a call may use (None: every core; clamped to
 the cores), with the same numbers on any of them.  The sampled ones run on the calling
-thread; ``croupier.equity`` runs their chunks on the pool.
+thread; their ``*_chunks`` forms run many chunks, each seeded with a child of a root
+SeedSequence (``words``: ``croupier._seedseq.root_words``), as one job on the pool.
 """
 
 import numpy as np
@@ -14,11 +15,15 @@ import numpy.typing as npt
 __all__ = [
     "holdem_exact",
     "holdem_range_sampled",
+    "holdem_range_sampled_chunks",
     "holdem_sampled",
+    "holdem_sampled_chunks",
     "omaha_exact",
     "omaha_sampled",
+    "omaha_sampled_chunks",
     "stud_exact",
     "stud_sampled",
+    "stud_sampled_chunks",
 ]
 
 def holdem_exact(
@@ -95,3 +100,55 @@ def stud_sampled(
     samples: int,
 ) -> list[list[float]]:
     """Stud sums of shares over ``samples`` random completions (SplitMix64, ``seed``)."""
+
+def holdem_sampled_chunks(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    stub: npt.NDArray[np.uint8],
+    missing: int,
+    words: list[int],
+    samples: int,
+    size: int,
+    threads: int | None,
+) -> npt.NDArray[np.float64]:
+    """``holdem_sampled`` over ``samples`` deals in chunks of ``size`` on the pool; (ROWS, n)."""
+
+def holdem_range_sampled_chunks(
+    combos: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.float64],
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    words: list[int],
+    samples: int,
+    size: int,
+    threads: int | None,
+) -> npt.NDArray[np.float64]:
+    """``holdem_range_sampled`` in chunks on the pool, as ``holdem_sampled_chunks``."""
+
+def omaha_sampled_chunks(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    stub: npt.NDArray[np.uint8],
+    missing: int,
+    hilo: bool,
+    words: list[int],
+    samples: int,
+    size: int,
+    threads: int | None,
+    kind: int = 0,
+) -> npt.NDArray[np.float64]:
+    """``omaha_sampled`` in chunks on the pool, as ``holdem_sampled_chunks``."""
+
+def stud_sampled_chunks(
+    cards: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    stub: npt.NDArray[np.uint8],
+    razz: bool,
+    hilo: bool,
+    words: list[int],
+    samples: int,
+    size: int,
+    threads: int | None,
+) -> npt.NDArray[np.float64]:
+    """``stud_sampled`` in chunks on the pool, as ``holdem_sampled_chunks``."""

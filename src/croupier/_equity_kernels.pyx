@@ -56,6 +56,7 @@ protocol it shares with ``croupier.hands``.
 cimport cython
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
+from libc.math cimport NAN
 from libc.string cimport memcpy, memset
 
 import math
@@ -99,11 +100,15 @@ from croupier._parallel import run as _run_parallel, thread_count
 __all__ = [
     "holdem_exact",
     "holdem_range_sampled",
+    "holdem_range_sampled_chunks",
     "holdem_sampled",
+    "holdem_sampled_chunks",
     "omaha_exact",
     "omaha_sampled",
+    "omaha_sampled_chunks",
     "stud_exact",
     "stud_sampled",
+    "stud_sampled_chunks",
 ]
 
 cdef enum:
@@ -580,18 +585,93 @@ cdef inline void tally(int n, const uint64_t* hole_key, const uint64_t* hole_sui
         counts[p * (n + 1) + winners] += v[p] == best
 
 
-cdef list rows_of(int n, const int64_t* counts):
-    """The ROWS sums from ``counts[p * (n + 1) + k]``: boards player ``p`` won among ``k``."""
+cdef void rows_into(int n, const int64_t* counts, double* rows) noexcept nogil:
+    """The ROWS sums (``rows[r * n + p]``) from ``counts[p * (n + 1) + k]``: boards player
+    ``p`` won among ``k``.  Each count is exact in a double, so ``c / k`` is the correctly
+    rounded quotient, as Python's ``int / int`` gives it."""
     cdef int i, k
-    rows = [[0.0] * n for _ in range(ROWS)]
+    cdef int64_t c
+    memset(rows, 0, ROWS * n * sizeof(double))
     for i in range(n):
         for k in range(1, n + 1):
             c = counts[i * (n + 1) + k]
-            rows[0][i] += c / k
-            rows[1][i] += c / k
-            rows[5][i] += c / (k * k)
-            rows[3 if k == 1 else 4][i] += c
-    return rows
+            rows[i] += <double>c / k
+            rows[n + i] += <double>c / k
+            rows[5 * n + i] += <double>c / (k * k)
+            rows[(3 if k == 1 else 4) * n + i] += <double>c
+
+
+cdef list rows_of(int n, const int64_t* counts):
+    """``rows_into`` as a list of ROWS lists of ``n`` floats."""
+    cdef double rows[ROWS * MAX_PLAYERS]
+    rows_into(n, counts, rows)
+    return [[rows[r * n + i] for i in range(n)] for r in range(ROWS)]
+
+
+cdef struct HoldemDeals:
+    # A Hold'em Monte Carlo set up once (``holdem_deals_setup``), dealt by any thread.
+    int n, m, missing
+    uint64_t key, suits                   # the board's running key sum and suit bits
+    uint64_t hole_key[MAX_PLAYERS]
+    uint64_t hole_suits[MAX_PLAYERS]
+    uint64_t stub_key[64]
+    uint64_t stub_bit[64]
+
+
+cdef int holdem_deals_setup(HoldemDeals* h, const uint8_t[:, ::1] holes,
+                            const uint8_t[::1] board, const uint8_t[::1] stub,
+                            int missing) except -1:
+    """Check the hands, board and stub (ValueError) and fill ``h``."""
+    cdef int n = <int>holes.shape[0], m = <int>stub.shape[0], j
+    cdef uint64_t seen = 0
+    if n > MAX_PLAYERS or n < 2:
+        raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
+    if missing < 0 or missing > 5 or missing > m or m > 64:
+        raise ValueError(f"cannot deal {missing} board cards from {m}")
+    if holes.shape[1] != 2 or board.shape[0] + missing != 5:
+        raise ValueError("Hold'em takes 2 hole cards a player and a board of 5")
+    if not (valid_cards(&holes[0, 0], 2 * n, &seen)
+            and valid_cards(&board[0] if board.shape[0] else NULL, <int>board.shape[0], &seen)
+            and valid_cards(&stub[0] if m else NULL, m, &seen)):
+        raise ValueError("a card is not in 0..51 or is given twice (hands, board and stub)")
+    h.n = n
+    h.m = m
+    h.missing = missing
+    prepare(holes, board, h.hole_key, h.hole_suits, &h.key, &h.suits)
+    for j in range(m):
+        h.stub_key[j] = CROUPIER_CARD_KEY[stub[j]]
+        h.stub_bit[j] = suit_bit(stub[j])
+    return 0
+
+
+cdef void holdem_deals(const HoldemDeals* h, uint64_t seed, Py_ssize_t samples,
+                       int64_t* counts) noexcept nogil:
+    """Count ``samples`` random boards into ``counts`` (``n * (n + 1)``, zeroed here)."""
+    cdef uint8_t order[64]
+    cdef uint64_t keys[BATCH]
+    cdef uint64_t masks[BATCH]
+    cdef uint64_t k2, s2, x = 0, state = seed
+    cdef Py_ssize_t s = 0
+    cdef int b, batch, d, i, j, n = h.n
+    memset(counts, 0, n * (n + 1) * sizeof(int64_t))
+    for j in range(h.m):
+        order[j] = j
+    while s < samples:
+        # Deal a batch of boards first, then score it: the table lookups of
+        # one board no longer wait behind the shuffling of the next.
+        batch = BATCH if samples - s > BATCH else <int>(samples - s)
+        for b in range(batch):
+            k2 = h.key
+            s2 = h.suits
+            for d in range(h.missing):
+                i = deal_next(order, d, h.m, &x, &state)
+                k2 += h.stub_key[i]
+                s2 |= h.stub_bit[i]
+            keys[b] = k2
+            masks[b] = s2
+        for b in range(batch):
+            tally(n, h.hole_key, h.hole_suits, keys[b], masks[b], counts)
+        s += batch
 
 
 def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
@@ -607,57 +687,16 @@ def holdem_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     depend on threads.  Boards are counted in integers by number of winners
     and turned into the ROWS sums at the end.
     """
-    cdef int n = <int>holes.shape[0], m = <int>stub.shape[0]
-    cdef uint64_t hole_key[MAX_PLAYERS]
-    cdef uint64_t hole_suits[MAX_PLAYERS]
-    cdef uint64_t stub_key[64]
-    cdef uint64_t stub_bit[64]
-    cdef uint8_t order[64]
-    cdef uint64_t keys[BATCH]
-    cdef uint64_t masks[BATCH]
-    cdef int b, batch
-    cdef uint64_t key, suits, k2, s2, x = 0, state = seed, seen = 0
+    cdef HoldemDeals h
     cdef int64_t* counts
-    cdef Py_ssize_t s
-    cdef int d, j, i
-    if n > MAX_PLAYERS or n < 2:
-        raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
-    if missing < 0 or missing > 5 or missing > m or m > 64:
-        raise ValueError(f"cannot deal {missing} board cards from {m}")
-    if holes.shape[1] != 2 or board.shape[0] + missing != 5:
-        raise ValueError("Hold'em takes 2 hole cards a player and a board of 5")
-    if not (valid_cards(&holes[0, 0], 2 * n, &seen)
-            and valid_cards(&board[0] if board.shape[0] else NULL, <int>board.shape[0], &seen)
-            and valid_cards(&stub[0] if m else NULL, m, &seen)):
-        raise ValueError("a card is not in 0..51 or is given twice (hands, board and stub)")
-    counts = <int64_t*>calloc(n * (n + 1), sizeof(int64_t))
+    holdem_deals_setup(&h, holes, board, stub, missing)
+    counts = <int64_t*>calloc(h.n * (h.n + 1), sizeof(int64_t))
     if counts == NULL:
         raise MemoryError()
     try:
         with nogil:
-            prepare(holes, board, hole_key, hole_suits, &key, &suits)
-            for j in range(m):
-                stub_key[j] = CROUPIER_CARD_KEY[stub[j]]
-                order[j] = j
-                stub_bit[j] = suit_bit(stub[j])
-            s = 0
-            while s < samples:
-                # Deal a batch of boards first, then score it: the table lookups of
-                # one board no longer wait behind the shuffling of the next.
-                batch = BATCH if samples - s > BATCH else <int>(samples - s)
-                for b in range(batch):
-                    k2 = key
-                    s2 = suits
-                    for d in range(missing):
-                        i = deal_next(order, d, m, &x, &state)
-                        k2 += stub_key[i]
-                        s2 |= stub_bit[i]
-                    keys[b] = k2
-                    masks[b] = s2
-                for b in range(batch):
-                    tally(n, hole_key, hole_suits, keys[b], masks[b], counts)
-                s += batch
-        return rows_of(n, counts)
+            holdem_deals(&h, seed, samples, counts)
+        return rows_of(h.n, counts)
     finally:
         free(counts)
 
@@ -700,33 +739,26 @@ cdef void alias_tables(const double* weights, Py_ssize_t start, Py_ssize_t size,
         prob[stack[k]] = 1.0
 
 
-def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts,
-                         const double[::1] weights, const uint8_t[::1] board,
-                         const uint8_t[::1] dead, uint64_t seed, Py_ssize_t samples):
-    """Sums of shares over ``samples`` random deals of ranges (one thread, reproducible).
+cdef struct RangeDeals:
+    # A Monte Carlo of weighted Hold'em ranges set up once (``range_deals_setup``).
+    int n, missing
+    Py_ssize_t k_count
+    const uint8_t* combos     # (k_count, 2)
+    const int64_t* starts     # n + 1
+    const double* prob        # Vose's alias tables (owned by the caller)
+    const Py_ssize_t* alias
+    uint64_t base             # the board and dead cards
+    uint64_t key, suits       # the board's running key sum and suit bits
 
-    ``combos`` (K, 2) holds every player's combinations one block after the
-    other: player ``p`` owns rows ``starts[p]:starts[p + 1]``, with
-    ``weights``.  Each deal picks a combination per player in proportion to
-    its weight (Vose's alias method: one random number, two loads) and starts
-    again if two of them share a card or one holds a board or dead card; then
-    the board is completed from the cards left (by rejection).  Raises
-    ValueError when 1,000,000 tries in a row find no deal.
-    """
-    cdef int n = <int>starts.shape[0] - 1, nb = <int>board.shape[0], missing = 5 - nb
-    cdef Py_ssize_t k_count = combos.shape[0], s, k, lo, tries, size, pick
-    cdef uint64_t base = 0, used, key, suits, k2, s2, bits, seen, x, state = seed
-    cdef int64_t* counts = NULL
-    cdef double* prob = NULL
-    cdef Py_ssize_t* alias = NULL
-    cdef Py_ssize_t* stack = NULL
-    cdef double u
-    cdef int p, d, j, b, half, batch, failed = 0
-    cdef uint64_t keys[BATCH]
-    cdef uint64_t masks[BATCH]
-    cdef uint64_t hand_keys[BATCH * MAX_PLAYERS]
-    cdef uint64_t hand_suits[BATCH * MAX_PLAYERS]
-    cdef uint8_t c0, c1
+
+cdef int range_deals_setup(RangeDeals* r, const uint8_t[:, ::1] combos,
+                           const int64_t[::1] starts, const double[::1] weights,
+                           const uint8_t[::1] board, const uint8_t[::1] dead) except -1:
+    """Check the ranges, board and dead cards (ValueError) and fill ``r``, but for its
+    alias tables (``alias_tables`` for each player, into arrays of ``k_count``)."""
+    cdef int n = <int>starts.shape[0] - 1, nb = <int>board.shape[0], p, j
+    cdef Py_ssize_t k_count = combos.shape[0], k
+    cdef uint64_t base = 0, seen
     if n > MAX_PLAYERS or n < 2:
         raise ValueError(f"equity kernels take 2 to {MAX_PLAYERS} players, got {n}")
     if nb > 5 or combos.shape[1] != 2:
@@ -747,86 +779,148 @@ def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts
     if not (valid_cards(&board[0] if nb else NULL, nb, &base)
             and valid_cards(&dead[0] if dead.shape[0] else NULL, <int>dead.shape[0], &base)):
         raise ValueError("a board or dead card is not in 0..51 or is given twice")
-    counts = <int64_t*>calloc(n * (n + 1), sizeof(int64_t))
-    prob = <double*>malloc(k_count * sizeof(double))
-    alias = <Py_ssize_t*>malloc(k_count * sizeof(Py_ssize_t))
-    stack = <Py_ssize_t*>malloc(k_count * sizeof(Py_ssize_t))
-    if counts == NULL or prob == NULL or alias == NULL or stack == NULL:
-        free(counts)
-        free(prob)
-        free(alias)
+    r.n = n
+    r.missing = 5 - nb
+    r.k_count = k_count
+    r.combos = &combos[0, 0]
+    r.starts = &starts[0]
+    r.base = base
+    r.key = CROUPIER_SUIT_BIAS
+    r.suits = 0
+    for j in range(nb):
+        r.key += CROUPIER_CARD_KEY[board[j]]
+        r.suits |= suit_bit(board[j])
+    return 0
+
+
+cdef int range_deals(const RangeDeals* r, uint64_t seed, Py_ssize_t samples,
+                     int64_t* counts) noexcept nogil:
+    """Count ``samples`` random deals into ``counts`` (``n * (n + 1)``, zeroed here);
+    1 when 1,000,000 tries in a row found no deal (0 when done)."""
+    cdef int n = r.n, missing = r.missing
+    cdef Py_ssize_t s, lo, tries, size, pick
+    cdef uint64_t used, k2, s2, bits, x, state = seed
+    cdef double u
+    cdef int p, d, j, b, half, batch
+    cdef uint64_t keys[BATCH]
+    cdef uint64_t masks[BATCH]
+    cdef uint64_t hand_keys[BATCH * MAX_PLAYERS]
+    cdef uint64_t hand_suits[BATCH * MAX_PLAYERS]
+    cdef uint8_t c0, c1
+    memset(counts, 0, n * (n + 1) * sizeof(int64_t))
+    s = 0
+    tries = 0
+    while s < samples:
+        # Deal a batch of (hands, board), then score it (as holdem_deals).
+        batch = 0
+        while batch < BATCH and s + batch < samples:
+            tries += 1
+            if tries > 1000000:
+                return 1
+            used = r.base
+            for p in range(n):
+                lo = r.starts[p]
+                size = r.starts[p + 1] - lo
+                if size > 1:
+                    u = unit(&state) * size
+                    pick = <Py_ssize_t>u
+                    if pick >= size:  # u rounded up to size
+                        pick = size - 1
+                    lo += pick
+                    if u - pick >= r.prob[lo]:
+                        lo = r.alias[lo]
+                c0 = r.combos[2 * lo]
+                c1 = r.combos[2 * lo + 1]
+                bits = ((<uint64_t>1) << c0) | ((<uint64_t>1) << c1)
+                if used & bits:
+                    break
+                used |= bits
+                hand_keys[batch * n + p] = CROUPIER_CARD_KEY[c0] + CROUPIER_CARD_KEY[c1]
+                hand_suits[batch * n + p] = suit_bit(c0) | suit_bit(c1)
+            else:
+                if 52 - croupier_popcount64(used) < missing:
+                    continue
+                tries = 0
+                k2 = r.key
+                s2 = r.suits
+                d = 0
+                while d < missing:
+                    x = splitmix(&state)
+                    for half in range(2):
+                        j = <int>(((x & 0xFFFFFFFFULL) * 52) >> 32)
+                        x = x >> 32
+                        if d < missing and not (used >> j) & 1:
+                            used |= (<uint64_t>1) << j
+                            k2 += CROUPIER_CARD_KEY[j]
+                            s2 |= suit_bit(<uint8_t>j)
+                            d += 1
+                keys[batch] = k2
+                masks[batch] = s2
+                batch += 1
+        for b in range(batch):
+            tally(n, &hand_keys[b * n], &hand_suits[b * n], keys[b], masks[b], counts)
+        s += batch
+    return 0
+
+
+cdef class _AliasTables:
+    """Vose's alias tables of a ``RangeDeals`` (freed with this object)."""
+
+    cdef double* prob
+    cdef Py_ssize_t* alias
+
+    def __dealloc__(self):
+        free(self.prob)
+        free(self.alias)
+
+    cdef int fill(self, RangeDeals* r, const double[::1] weights) except -1:
+        cdef Py_ssize_t* stack
+        cdef int p
+        self.prob = <double*>malloc(max(r.k_count, 1) * sizeof(double))
+        self.alias = <Py_ssize_t*>malloc(max(r.k_count, 1) * sizeof(Py_ssize_t))
+        stack = <Py_ssize_t*>malloc(max(r.k_count, 1) * sizeof(Py_ssize_t))
+        if self.prob == NULL or self.alias == NULL or stack == NULL:
+            free(stack)
+            raise MemoryError()
+        for p in range(r.n):
+            alias_tables(&weights[0], r.starts[p], r.starts[p + 1] - r.starts[p], self.prob,
+                         self.alias, stack)
         free(stack)
+        r.prob = self.prob
+        r.alias = self.alias
+        return 0
+
+
+def holdem_range_sampled(const uint8_t[:, ::1] combos, const int64_t[::1] starts,
+                         const double[::1] weights, const uint8_t[::1] board,
+                         const uint8_t[::1] dead, uint64_t seed, Py_ssize_t samples):
+    """Sums of shares over ``samples`` random deals of ranges (one thread, reproducible).
+
+    ``combos`` (K, 2) holds every player's combinations one block after the
+    other: player ``p`` owns rows ``starts[p]:starts[p + 1]``, with
+    ``weights``.  Each deal picks a combination per player in proportion to
+    its weight (Vose's alias method: one random number, two loads) and starts
+    again if two of them share a card or one holds a board or dead card; then
+    the board is completed from the cards left (by rejection).  Raises
+    ValueError when 1,000,000 tries in a row find no deal.
+    """
+    cdef RangeDeals r
+    cdef _AliasTables tables = _AliasTables()
+    cdef int64_t* counts
+    cdef int failed
+    range_deals_setup(&r, combos, starts, weights, board, dead)
+    tables.fill(&r, weights)
+    counts = <int64_t*>calloc(r.n * (r.n + 1), sizeof(int64_t))
+    if counts == NULL:
         raise MemoryError()
-    for p in range(n):
-        alias_tables(&weights[0], starts[p], starts[p + 1] - starts[p], prob, alias, stack)
     try:
         with nogil:
-            key = CROUPIER_SUIT_BIAS
-            suits = 0
-            for j in range(nb):
-                key += CROUPIER_CARD_KEY[board[j]]
-                suits |= suit_bit(board[j])
-            s = 0
-            tries = 0
-            while s < samples and not failed:
-                # Deal a batch of (hands, board), then score it (as holdem_sampled).
-                batch = 0
-                while batch < BATCH and s + batch < samples:
-                    tries += 1
-                    if tries > 1000000:
-                        failed = 1
-                        break
-                    used = base
-                    for p in range(n):
-                        lo = starts[p]
-                        size = starts[p + 1] - lo
-                        if size > 1:
-                            u = unit(&state) * size
-                            pick = <Py_ssize_t>u
-                            if pick >= size:  # u rounded up to size
-                                pick = size - 1
-                            lo += pick
-                            if u - pick >= prob[lo]:
-                                lo = alias[lo]
-                        c0 = combos[lo, 0]
-                        c1 = combos[lo, 1]
-                        bits = ((<uint64_t>1) << c0) | ((<uint64_t>1) << c1)
-                        if used & bits:
-                            break
-                        used |= bits
-                        hand_keys[batch * n + p] = CROUPIER_CARD_KEY[c0] + CROUPIER_CARD_KEY[c1]
-                        hand_suits[batch * n + p] = suit_bit(c0) | suit_bit(c1)
-                    else:
-                        if 52 - croupier_popcount64(used) < missing:
-                            continue
-                        tries = 0
-                        k2 = key
-                        s2 = suits
-                        d = 0
-                        while d < missing:
-                            x = splitmix(&state)
-                            for half in range(2):
-                                j = <int>(((x & 0xFFFFFFFFULL) * 52) >> 32)
-                                x = x >> 32
-                                if d < missing and not (used >> j) & 1:
-                                    used |= (<uint64_t>1) << j
-                                    k2 += CROUPIER_CARD_KEY[j]
-                                    s2 |= suit_bit(<uint8_t>j)
-                                    d += 1
-                        keys[batch] = k2
-                        masks[batch] = s2
-                        batch += 1
-                for b in range(batch):
-                    tally(n, &hand_keys[b * n], &hand_suits[b * n], keys[b], masks[b], counts)
-                s += batch
+            failed = range_deals(&r, seed, samples, counts)
         if failed:
             raise ValueError("the ranges cannot be dealt together: 1,000,000 tries found no deal")
-        return rows_of(n, counts)
+        return rows_of(r.n, counts)
     finally:
         free(counts)
-        free(prob)
-        free(alias)
-        free(stack)
 
 
 cdef inline void pot_winners(int n, const uint16_t* high, const uint8_t* low, bint hilo,
@@ -1103,6 +1197,55 @@ def omaha_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     return rows_of_tally(n, &total[0])
 
 
+cdef struct BoardDeals:
+    # An Omaha (or short-deck, royal) Monte Carlo set up once (``board_deals_setup``).
+    int n, nh, nb, m, missing, kind
+    bint hilo
+    const uint8_t* holes      # (n, nh), owned by the caller
+    uint8_t board[5]
+    uint8_t stub[52]
+
+
+cdef int board_deals_setup(BoardDeals* bd, const uint8_t[:, ::1] holes,
+                           const uint8_t[::1] board, const uint8_t[::1] stub, int missing,
+                           bint hilo, int kind) except -1:
+    """Check (``check_omaha``: ValueError) and fill ``bd``."""
+    cdef int j
+    check_omaha(holes, board, stub, missing, kind)
+    bd.n = <int>holes.shape[0]
+    bd.nh = <int>holes.shape[1]
+    bd.nb = <int>board.shape[0]
+    bd.m = <int>stub.shape[0]
+    bd.missing = missing
+    bd.kind = kind
+    bd.hilo = hilo
+    bd.holes = &holes[0, 0]
+    for j in range(bd.nb):
+        bd.board[j] = board[j]
+    for j in range(bd.m):
+        bd.stub[j] = stub[j]
+    return 0
+
+
+cdef void board_deals(const BoardDeals* bd, uint64_t seed, Py_ssize_t samples,
+                      double* acc) noexcept nogil:
+    """The ROWS x n sums of ``samples`` random boards into ``acc`` (zeroed here)."""
+    cdef uint8_t order[52]
+    cdef uint8_t cards[5]
+    cdef uint64_t x = 0, state = seed
+    cdef Py_ssize_t s
+    cdef int d, j
+    memset(acc, 0, ROWS * bd.n * sizeof(double))
+    for j in range(bd.nb):
+        cards[j] = bd.board[j]
+    for j in range(bd.m):
+        order[j] = bd.stub[j]
+    for s in range(samples):
+        for d in range(bd.missing):
+            cards[bd.nb + d] = deal_next(order, d, bd.m, &x, &state)
+        omaha_score(bd.n, bd.nh, bd.holes, cards, bd.hilo, bd.kind, acc)
+
+
 def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
                   const uint8_t[::1] stub, int missing, bint hilo, uint64_t seed,
                   Py_ssize_t samples, int kind=0):
@@ -1112,28 +1255,16 @@ def omaha_sampled(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     of ``stub`` with SplitMix64 seeded with ``seed``); ``kind`` as in
     ``omaha_exact``.
     """
-    cdef int n = <int>holes.shape[0], nh = <int>holes.shape[1], nb = <int>board.shape[0]
-    cdef int m = <int>stub.shape[0], d, j
-    cdef uint8_t order[52]
-    cdef uint8_t cards[5]
-    cdef uint64_t x = 0, state = seed
+    cdef BoardDeals bd
     cdef double* acc
-    cdef Py_ssize_t s
-    check_omaha(holes, board, stub, missing, kind)
-    acc = <double*>calloc(ROWS * n, sizeof(double))
+    board_deals_setup(&bd, holes, board, stub, missing, hilo, kind)
+    acc = <double*>calloc(ROWS * bd.n, sizeof(double))
     if acc == NULL:
         raise MemoryError()
     try:
         with nogil:
-            for j in range(nb):
-                cards[j] = board[j]
-            for j in range(m):
-                order[j] = stub[j]
-            for s in range(samples):
-                for d in range(missing):
-                    cards[nb + d] = deal_next(order, d, m, &x, &state)
-                omaha_score(n, nh, &holes[0, 0], cards, hilo, kind, acc)
-        return [[acc[r * n + i] for i in range(n)] for r in range(ROWS)]
+            board_deals(&bd, seed, samples, acc)
+        return [[acc[r * bd.n + i] for i in range(bd.n)] for r in range(ROWS)]
     finally:
         free(acc)
 
@@ -1356,6 +1487,45 @@ def stud_exact(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_
     return rows_of_tally(n, &total[0]), int(job.deals)
 
 
+cdef struct StudDeals:
+    # A stud Monte Carlo set up once (``stud_deals_setup``); each deal works on a copy of st.
+    Stud st
+    int total                     # cards dealt a deal
+    int slot[7 * MAX_PLAYERS]     # where each of them goes in st.hands
+    uint8_t stub[52]
+
+
+cdef int stud_deals_setup(StudDeals* sd, const uint8_t[::1] cards, const int64_t[::1] starts,
+                          const uint8_t[::1] stub, bint razz, bint hilo) except -1:
+    """Check (``stud_setup``: ValueError) and fill ``sd``."""
+    cdef int p, j, d = 0
+    sd.total = stud_setup(&sd.st, cards, starts, stub, razz, hilo)
+    for p in range(sd.st.n):
+        for j in range(sd.st.need[p]):
+            sd.slot[d] = 7 * p + sd.st.have[p] + j
+            d += 1
+    for j in range(sd.st.m):
+        sd.stub[j] = stub[j]
+    return 0
+
+
+cdef void stud_deals(const StudDeals* sd, uint64_t seed, Py_ssize_t samples,
+                     double* acc) noexcept nogil:
+    """The ROWS x n sums of ``samples`` random completions into ``acc`` (zeroed here)."""
+    cdef Stud st = sd.st
+    cdef uint8_t order[52]
+    cdef uint64_t x = 0, state = seed
+    cdef Py_ssize_t s
+    cdef int d, j
+    memset(acc, 0, ROWS * st.n * sizeof(double))
+    for j in range(st.m):
+        order[j] = sd.stub[j]
+    for s in range(samples):
+        for d in range(sd.total):
+            st.hands[sd.slot[d]] = deal_next(order, d, st.m, &x, &state)
+        stud_score(&st, acc)
+
+
 def stud_sampled(const uint8_t[::1] cards, const int64_t[::1] starts, const uint8_t[::1] stub,
                  bint razz, bint hilo, uint64_t seed, Py_ssize_t samples):
     """Sums of shares over ``samples`` random completions (one thread, reproducible).
@@ -1363,31 +1533,243 @@ def stud_sampled(const uint8_t[::1] cards, const int64_t[::1] starts, const uint
     The missing cards are the first ones of a partial Fisher-Yates shuffle of
     ``stub`` (as in ``holdem_sampled``), given out player after player.
     """
-    cdef Stud st
+    cdef StudDeals sd
     cdef double* acc
-    cdef uint8_t order[52]
-    cdef int slot[7 * MAX_PLAYERS]
-    cdef uint64_t x = 0, state = seed
-    cdef int n, total, p, j, d
-    cdef Py_ssize_t s
-    total = stud_setup(&st, cards, starts, stub, razz, hilo)
-    n = st.n
-    d = 0
-    for p in range(n):
-        for j in range(st.need[p]):
-            slot[d] = 7 * p + st.have[p] + j
-            d += 1
+    cdef int n
+    stud_deals_setup(&sd, cards, starts, stub, razz, hilo)
+    n = sd.st.n
     acc = <double*>calloc(ROWS * n, sizeof(double))
     if acc == NULL:
         raise MemoryError()
     try:
         with nogil:
-            for j in range(st.m):
-                order[j] = stub[j]
-            for s in range(samples):
-                for d in range(total):
-                    st.hands[slot[d]] = deal_next(order, d, st.m, &x, &state)
-                stud_score(&st, acc)
+            stud_deals(&sd, seed, samples, acc)
         return [[acc[r * n + j] for j in range(n)] for r in range(ROWS)]
     finally:
         free(acc)
+
+
+# ----------------------------------------------------------------------------
+# Monte Carlo as one job: every chunk's seed derived without the GIL
+# ----------------------------------------------------------------------------
+
+cdef extern from "_seedseq.h":  # numpy's SeedSequence children, in C (see the header)
+    ctypedef struct croupier_seedseq_root:
+        pass
+    void croupier_seedseq_root_init(croupier_seedseq_root* r, const uint32_t* words,
+                                    int n) noexcept nogil
+    uint64_t croupier_seedseq_root_child(const croupier_seedseq_root* root,
+                                         uint64_t k) noexcept nogil
+
+cdef enum:
+    DEALS_HOLDEM = 0
+    DEALS_RANGES = 1
+    DEALS_BOARD = 2
+    DEALS_STUD = 3
+    SAMPLED_WINDOW = 4096  # chunks whose sums one job keeps before they are added up
+
+
+@cython.final
+cdef class _Sampled(_Job):
+    """Monte Carlo cut into chunks, all of it without the GIL: chunk ``c`` deals
+    ``size`` deals (fewer in the last) with the seed of the root SeedSequence's child
+    ``first + c`` (``_seedseq.h``: what numpy's ``SeedSequence.spawn`` would give) and
+    publishes its ROWS x n sums into ``out``; the caller adds the chunks up in order.
+    The same chunks, seeds and order as ``_equity_chunks.kernel_chunks`` gives a
+    Python loop over the one-chunk kernels, so the sums are the same bit for bit,
+    on any number of threads."""
+
+    cdef int what, n
+    cdef HoldemDeals holdem
+    cdef RangeDeals ranges
+    cdef BoardDeals board
+    cdef StudDeals stud
+    cdef croupier_seedseq_root root
+    cdef Py_ssize_t samples, size, first
+    cdef double* out
+
+    def __dealloc__(self):
+        free(self.out)
+
+    cdef bint attempt(self, Py_ssize_t c, void* scratch, const unsigned char* flag) noexcept nogil:
+        cdef Py_ssize_t done = (self.first + c) * self.size
+        cdef Py_ssize_t size = min(self.size, self.samples - done)
+        cdef uint64_t seed = croupier_seedseq_root_child(&self.root, <uint64_t>(self.first + c))
+        cdef double* rows = <double*>scratch
+        cdef int64_t* counts = <int64_t*>(rows + ROWS * self.n)
+        if self.what == DEALS_HOLDEM:
+            holdem_deals(&self.holdem, seed, size, counts)
+            rows_into(self.n, counts, rows)
+        elif self.what == DEALS_RANGES:
+            if range_deals(&self.ranges, seed, size, counts):
+                rows[0] = NAN  # no deal found: the caller raises
+            else:
+                rows_into(self.n, counts, rows)
+        elif self.what == DEALS_BOARD:
+            board_deals(&self.board, seed, size, rows)
+        else:
+            stud_deals(&self.stud, seed, size, rows)
+        return True
+
+    cdef void publish(self, Py_ssize_t c, void* scratch) noexcept nogil:
+        memcpy(self.out + c * ROWS * self.n, scratch, ROWS * self.n * sizeof(double))
+
+
+cdef object _run_sampled(_Sampled template, list words, Py_ssize_t samples, Py_ssize_t size,
+                         object threads):
+    """Every chunk of ``template``'s Monte Carlo on the pool, in windows of
+    SAMPLED_WINDOW chunks, the chunks' sums added up in order: a (ROWS, n) array."""
+    cdef int n = template.n, nt = thread_count(threads)
+    cdef Py_ssize_t chunks, first, count, c, i
+    cdef uint32_t* buffer
+    cdef _Sampled job
+    cdef double[:, ::1] total
+    cdef double* t
+    if samples < 1 or size < 1:
+        raise ValueError(f"samples and size must be positive, got {samples} and {size}")
+    buffer = <uint32_t*>malloc(max(len(words), 1) * sizeof(uint32_t))
+    if buffer == NULL:
+        raise MemoryError()
+    try:
+        for i, word in enumerate(words):
+            if not 0 <= word <= 0xFFFFFFFF:
+                raise ValueError(f"seed words are 32-bit, got {word!r}")
+            buffer[i] = word
+        croupier_seedseq_root_init(&template.root, buffer, len(words))
+    finally:
+        free(buffer)
+    result = np.zeros((ROWS, n))
+    total = result
+    chunks = (samples + size - 1) // size
+    for first in range(0, chunks, SAMPLED_WINDOW):
+        count = min(<Py_ssize_t>SAMPLED_WINDOW, chunks - first)
+        job = _Sampled()
+        job.what = template.what
+        job.n = n
+        job.holdem = template.holdem
+        job.ranges = template.ranges
+        job.board = template.board
+        job.stud = template.stud
+        job.root = template.root
+        job.samples = samples
+        job.size = size
+        job.first = first
+        job.keep = template.keep
+        job.out = <double*>malloc(count * ROWS * n * sizeof(double))
+        if job.out == NULL:
+            raise MemoryError()
+        job.scratch_size = ROWS * n * sizeof(double) + n * (n + 1) * sizeof(int64_t)
+        job.start(count)
+        _run_parallel(job, nt)
+        t = &total[0, 0]
+        with nogil:
+            for c in range(count):
+                if first == 0 and c == 0:
+                    memcpy(t, job.out, ROWS * n * sizeof(double))
+                    continue
+                for i in range(ROWS * n):
+                    t[i] = t[i] + job.out[c * ROWS * n + i]
+        if template.what == DEALS_RANGES and result[0, 0] != result[0, 0]:  # NaN
+            raise ValueError("the ranges cannot be dealt together: 1,000,000 tries found no deal")
+    return result
+
+
+def holdem_sampled_chunks(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                          const uint8_t[::1] stub, int missing, list words,
+                          Py_ssize_t samples, Py_ssize_t size, threads):
+    """``holdem_sampled`` over ``samples`` deals in chunks of ``size`` on the pool, chunk
+    ``k`` seeded with the SeedSequence child ``k`` of the root whose words are ``words``
+    (``croupier._seedseq.root_words``), the chunks' sums added in order: a (ROWS,
+    players) array, the same on any number of ``threads``.
+
+    >>> import numpy as np
+    >>> from croupier import parse_cards
+    >>> from croupier._seedseq import root_words
+    >>> holes = np.array([parse_cards("AhKh"), parse_cards("QdQc")], dtype=np.uint8)
+    >>> stub = np.array([c for c in range(52) if c not in holes], dtype=np.uint8)
+    >>> words = root_words(np.random.SeedSequence(1))
+    >>> sums = holdem_sampled_chunks(holes, np.zeros(0, np.uint8), stub, 5, words, 60_000,
+    ...                              25_000, 2)
+    >>> one = holdem_sampled_chunks(holes, np.zeros(0, np.uint8), stub, 5, words, 60_000,
+    ...                             25_000, 1)
+    >>> bool((sums == one).all()), round(float(sums[0].sum()))   # every deal shared out
+    (True, 60000)
+    """
+    cdef _Sampled job = _Sampled()
+    holdem_deals_setup(&job.holdem, holes, board, stub, missing)
+    job.what = DEALS_HOLDEM
+    job.n = job.holdem.n
+    job.keep = (holes, board, stub)
+    return _run_sampled(job, words, samples, size, threads)
+
+
+def holdem_range_sampled_chunks(const uint8_t[:, ::1] combos, const int64_t[::1] starts,
+                                const double[::1] weights, const uint8_t[::1] board,
+                                const uint8_t[::1] dead, list words, Py_ssize_t samples,
+                                Py_ssize_t size, threads):
+    """``holdem_range_sampled`` in chunks on the pool, as ``holdem_sampled_chunks``.
+
+    >>> import numpy as np
+    >>> from croupier._seedseq import root_words
+    >>> combos = np.array([[51, 47], [50, 46], [43, 39]], dtype=np.uint8)  # AsKs AhKh QsJs
+    >>> starts, weights = np.array([0, 2, 3]), np.ones(3)
+    >>> none = np.zeros(0, np.uint8)
+    >>> sums = holdem_range_sampled_chunks(combos, starts, weights, none, none,
+    ...                                    root_words(np.random.SeedSequence(3)), 1_000, 400, 2)
+    >>> round(float(sums[0].sum()))
+    1000
+    """
+    cdef _Sampled job = _Sampled()
+    cdef _AliasTables tables = _AliasTables()
+    range_deals_setup(&job.ranges, combos, starts, weights, board, dead)
+    tables.fill(&job.ranges, weights)
+    job.what = DEALS_RANGES
+    job.n = job.ranges.n
+    job.keep = (combos, starts, weights, board, dead, tables)
+    return _run_sampled(job, words, samples, size, threads)
+
+
+def omaha_sampled_chunks(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                         const uint8_t[::1] stub, int missing, bint hilo, list words,
+                         Py_ssize_t samples, Py_ssize_t size, threads, int kind=0):
+    """``omaha_sampled`` in chunks on the pool, as ``holdem_sampled_chunks``.
+
+    >>> import numpy as np
+    >>> from croupier import parse_cards
+    >>> from croupier._seedseq import root_words
+    >>> holes = np.array([parse_cards("AsAhKsKh"), parse_cards("JcTc9d8d")], dtype=np.uint8)
+    >>> stub = np.array([c for c in range(52) if c not in holes], dtype=np.uint8)
+    >>> sums = omaha_sampled_chunks(holes, np.zeros(0, np.uint8), stub, 5, False,
+    ...                             root_words(np.random.SeedSequence(1)), 2_000, 500, 2)
+    >>> round(float(sums[0].sum()))
+    2000
+    """
+    cdef _Sampled job = _Sampled()
+    board_deals_setup(&job.board, holes, board, stub, missing, hilo, kind)
+    job.what = DEALS_BOARD
+    job.n = job.board.n
+    job.keep = (holes, board, stub)
+    return _run_sampled(job, words, samples, size, threads)
+
+
+def stud_sampled_chunks(const uint8_t[::1] cards, const int64_t[::1] starts,
+                        const uint8_t[::1] stub, bint razz, bint hilo, list words,
+                        Py_ssize_t samples, Py_ssize_t size, threads):
+    """``stud_sampled`` in chunks on the pool, as ``holdem_sampled_chunks``.
+
+    >>> import numpy as np
+    >>> from croupier import parse_cards
+    >>> from croupier._seedseq import root_words
+    >>> held = np.array(parse_cards("As Ad Kc Qh Qd Js"), dtype=np.uint8)
+    >>> stub = np.array([c for c in range(52) if c not in held], dtype=np.uint8)
+    >>> sums = stud_sampled_chunks(held, np.array([0, 3, 6]), stub, False, False,
+    ...                            root_words(np.random.SeedSequence(1)), 1_000, 300, 2)
+    >>> round(float(sums[0].sum()))
+    1000
+    """
+    cdef _Sampled job = _Sampled()
+    stud_deals_setup(&job.stud, cards, starts, stub, razz, hilo)
+    job.what = DEALS_STUD
+    job.n = job.stud.st.n
+    job.keep = (cards, starts, stub)
+    return _run_sampled(job, words, samples, size, threads)
