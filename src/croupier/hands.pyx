@@ -7,8 +7,9 @@ Every function evaluates along the *last axis* of its input:
 
 * a ``str`` (``"As Ks Qs Js Ts"``) or a sequence of card codes gives an ``int``;
 * an integer numpy array of shape ``(..., k)`` gives a ``uint16`` array of
-  shape ``(...)``, computed without the GIL and, from 32,768 rows on, in
-  chunks of 16,384 rows on up to ``threads`` threads of croupier's one pool
+  shape ``(...)``, computed without the GIL and, from about 0.3 ms of work on
+  (60,000 seven-card rows, 8,500 four-card Omaha rows), in chunks of about 0.15 ms
+  (at least 8 a thread) on up to ``threads`` threads of croupier's one pool
   (``croupier._parallel``; default: every core this process may use; a
   larger ``threads`` is clamped to that).  Between chunks the call checks
   for Ctrl-C.
@@ -127,9 +128,16 @@ __all__ = [
 # without GCC's builtins, or CROUPIER_PORTABLE_BITS forced on): CI checks its build.
 _portable_bits = bool(CROUPIER_BITS_PORTABLE)
 
-# Inputs smaller than this are evaluated on the calling thread in one go:
-# handing out chunks costs more than it saves.
-cdef Py_ssize_t PARALLEL_MIN_ROWS = 32768
+# Chunks of a batch follow the work, not a row count: each is about CHUNK_NS of
+# work by the row cost of its kind (``_Batch.row_ns``: nanoseconds a row on one core of
+# the development machine, measured; Omaha by its two-card-by-three-card ways), cut
+# smaller until every thread gets CHUNKS_PER_THREAD of them (a short last round), never
+# under MIN_CHUNK_ROWS rows.  A batch of less than two chunks' work runs on the calling
+# thread in one go: waking a thread costs more than it saves.
+cdef enum:
+    CHUNK_NS = 150000
+    CHUNKS_PER_THREAD = 8
+    MIN_CHUNK_ROWS = 1024
 
 
 # Every value an evaluator returns, as ready-made int objects: returning one of
@@ -268,12 +276,15 @@ cdef int _read_rest(object cards, Py_ssize_t start, Py_ssize_t n, uint8_t* buf,
     return <int>n
 
 
-cdef int _threads(object threads, Py_ssize_t rows) except -1:
-    """Threads for a batch of ``rows`` (ValueError for a bad ``threads``; clamped to the cores)."""
-    cdef int t = thread_count(threads)
-    if rows < PARALLEL_MIN_ROWS:
-        return 1
-    return t
+cdef int _threads(object threads) except -1:
+    """The threads a batch may use (ValueError for a bad ``threads``; clamped to the cores)."""
+    return thread_count(threads)
+
+
+cdef double _row_ns(int kind) noexcept:
+    """Nanoseconds a row of ``kind`` takes on one core (measured on the development VM:
+    7-card high about 5; the lows, 2-7, badugi and short deck a little more)."""
+    return 5.0 if kind == HIGH else 6.5
 
 
 cdef object _card_matrix(object arr, int lo, int hi, str what):
@@ -404,12 +415,10 @@ cdef enum:
     SHORT_DECK = 5        # flush over full house
     SHORT_DECK_TRIPS = 6  # and three of a kind over a straight
 
-# A batch is cut into chunks of rows; a chunk is evaluated by a plain C loop
-# over raw pointers (which the compiler optimises well), and chunks are handed
-# out to the pool's threads as they become free.  Each row function returns
-# how many rows were invalid (those get the value 0).
-cdef enum:
-    CHUNK = 16384
+# A batch is cut into chunks of rows (sized by their work: CHUNK_NS above); a chunk
+# is evaluated by a plain C loop over raw pointers (which the compiler optimises
+# well), and chunks are handed out to the pool's threads as they become free.  Each
+# row function returns how many rows were invalid (those get the value 0).
 
 ctypedef Py_ssize_t (*rows_fn)(const uint8_t* cards, int k, uint16_t* out,
                                Py_ssize_t n) noexcept nogil
@@ -582,8 +591,8 @@ cdef Py_ssize_t _rows_omaha_low(const uint8_t* hole, int nh, const uint8_t* boar
 
 @cython.final
 cdef class _Batch(Job):
-    """A batch as a ``Job`` (``_chunks.pyx``): chunk ``c`` is rows ``c * CHUNK`` to
-    ``(c + 1) * CHUNK``.  It keeps the arrays it reads and writes, so a chunk
+    """A batch as a ``Job`` (``_chunks.pyx``): chunk ``c`` is rows ``c * per`` to
+    ``(c + 1) * per``.  It keeps the arrays it reads and writes, so a chunk
     still running after an interrupt writes into live memory."""
 
     cdef rows_fn f             # the row function of a batch of ``k`` cards, or
@@ -593,6 +602,8 @@ cdef class _Batch(Job):
     cdef int k, nb
     cdef uint16_t* out
     cdef Py_ssize_t n
+    cdef Py_ssize_t per        # rows a chunk
+    cdef double row_ns         # the work of a row (see CHUNK_NS)
     cdef Py_ssize_t bad        # invalid rows seen (atomic adds)
     cdef object arrays         # the arrays behind the pointers
 
@@ -603,21 +614,26 @@ cdef class _Batch(Job):
         return self.f(self.cards + start * self.k, self.k, self.out + start, size)
 
     cdef void chunk(self, Py_ssize_t c, void* scratch) noexcept nogil:
-        cdef Py_ssize_t start = c * CHUNK
-        cdef Py_ssize_t bad = self.rows(start, min(<Py_ssize_t>CHUNK, self.n - start))
+        cdef Py_ssize_t start = c * self.per
+        cdef Py_ssize_t bad = self.rows(start, min(self.per, self.n - start))
         if bad:
             croupier_atomic_add(&self.bad, bad)
         croupier_chunks_done(&self.work)
 
 
 cdef Py_ssize_t _run_job(_Batch job, int nt) except -1:
-    """Evaluate every row of ``job`` on ``nt`` threads (in one go on the calling
-    thread below PARALLEL_MIN_ROWS); returns the number of invalid rows."""
-    if job.n < PARALLEL_MIN_ROWS:
+    """Evaluate every row of ``job`` on ``nt`` threads in chunks of about CHUNK_NS of work
+    (in one go on the calling thread below two chunks' work); returns the number of
+    invalid rows."""
+    cdef double work = job.n * job.row_ns
+    cdef Py_ssize_t per = <Py_ssize_t>(CHUNK_NS / job.row_ns)
+    if work < 2 * CHUNK_NS:
         with nogil:
             job.bad = job.rows(0, job.n)
         return job.bad
-    job.start((job.n + CHUNK - 1) // CHUNK)
+    per = min(per, (job.n + nt * CHUNKS_PER_THREAD - 1) // (nt * CHUNKS_PER_THREAD))
+    job.per = max(per, <Py_ssize_t>MIN_CHUNK_ROWS)
+    job.start((job.n + job.per - 1) // job.per)
     _run_parallel(job, nt)
     return job.bad
 
@@ -628,7 +644,7 @@ cdef object _run_batch(int kind, object arr, int lo, int hi, str what, object th
     cdef Py_ssize_t n = flat.shape[0]
     cdef int k = <int>flat.shape[1]
     out = np.empty(n, dtype=np.uint16)
-    cdef int nt = _threads(threads, n)
+    cdef int nt = _threads(threads)
     cdef const uint8_t[:, ::1] view = flat
     cdef uint16_t[::1] res = out
     cdef _Batch job = _Batch()
@@ -636,6 +652,7 @@ cdef object _run_batch(int kind, object arr, int lo, int hi, str what, object th
     job.arrays = (flat, out)
     job.n = n
     job.k = k
+    job.row_ns = _row_ns(kind)
     if n:
         job.cards = &view[0, 0]
         job.out = &res[0]
@@ -665,7 +682,7 @@ cdef object _evaluate(int kind, object cards, int lo, int hi, str what, object t
         return _run_batch(kind, as_card_array(cards, what), lo, hi, what, threads)
     n = _read_codes(cards, buf, lo, hi, &seen, what)
     if threads is not None:
-        _threads(threads, 0)
+        _threads(threads)
     if _refused(kind) & seen:
         for i in range(n):
             if (_refused(kind) >> buf[i]) & 1:
@@ -684,7 +701,7 @@ cdef object _run_omaha(bint low, object hole, object board, object threads):
     bflat = _card_matrix(board, 3, 5, "board")
     cdef Py_ssize_t n = hflat.shape[0]
     out = np.empty(n, dtype=np.uint16)
-    cdef int nt = _threads(threads, n)
+    cdef int nt = _threads(threads)
     cdef const uint8_t[:, ::1] hv = hflat
     cdef const uint8_t[:, ::1] bv = bflat
     cdef uint16_t[::1] res = out
@@ -694,6 +711,10 @@ cdef object _run_omaha(bint low, object hole, object board, object threads):
     job.n = n
     job.k = <int>hv.shape[1]
     job.nb = <int>bv.shape[1]
+    # About half a nanosecond a way to take two hole cards and three of the board
+    # (4 hole cards and 5 on the board: 60 ways, about 6.5 times a 7-card high row).
+    job.row_ns = 2.0 + 0.55 * (job.k * (job.k - 1) // 2) * (
+        job.nb * (job.nb - 1) * (job.nb - 2) // 6)
     if n:
         job.cards = &hv[0, 0]
         job.board = &bv[0, 0]
@@ -742,7 +763,7 @@ def high(cards, *, threads=None):
         return _run_batch(HIGH, cards, 5, 7, "high", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "high")
     if threads is not None:
-        _threads(threads, 0)
+        _threads(threads)
     if n == 7:
         return _int(high7(buf))
     return _int(high_n(buf, n))
@@ -767,7 +788,7 @@ def ace_to_five_low(cards, *, threads=None):
         return _run_batch(ACE_TO_FIVE, cards, 5, 7, "ace_to_five_low", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "ace_to_five_low")
     if threads is not None:
-        _threads(threads, 0)
+        _threads(threads)
     return _int(ace_to_five_n(buf, n))
 
 
@@ -790,7 +811,7 @@ def eight_or_better_low(cards, *, threads=None):
         return _run_batch(EIGHT, cards, 5, 7, "eight_or_better_low", threads)
     n = _read_codes(cards, buf, 5, 7, &seen, "eight_or_better_low")
     if threads is not None:
-        _threads(threads, 0)
+        _threads(threads)
     return _int(eight_low_n(buf, n))
 
 
@@ -882,7 +903,7 @@ def omaha_high(hole, board, *, threads=None):
     nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
     nb = _read_codes(board, bb, 3, 5, &seen, "board")
     if threads is not None:
-        _threads(threads, 0)
+        _threads(threads)
     return _int(omaha_high_k(hb, nh, bb, nb))
 
 
@@ -903,7 +924,7 @@ def omaha_eight_or_better_low(hole, board, *, threads=None):
     nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
     nb = _read_codes(board, bb, 3, 5, &seen, "board")
     if threads is not None:
-        _threads(threads, 0)
+        _threads(threads)
     return _int(omaha_low8_k(hb, nh, bb, nb))
 
 
