@@ -225,9 +225,28 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+def physical_cores() -> int | None:
+    """Distinct (package, core) pairs of the usable CPUs (Linux sysfs), or None: on a
+    machine with two hardware threads a core, 16 logical cores are 8 physical ones,
+    and a compute-bound kernel gains little past 8 threads."""
+    cpus = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+    cores = set()
+    for cpu in cpus:
+        base = f"/sys/devices/system/cpu/cpu{cpu}/topology"
+        try:
+            with open(f"{base}/physical_package_id", encoding="utf-8") as f:
+                package = f.read().strip()
+            with open(f"{base}/core_id", encoding="utf-8") as f:
+                cores.add((package, f.read().strip()))
+        except OSError:
+            return None
+    return len(cores) or None
+
+
 def machine() -> dict[str, Any]:
     return {
         "cpu": cpu_model(),
+        "physical_cores": physical_cores(),
         "cpu_count": os.cpu_count(),
         "usable_cores": usable_cores(),
         "python": platform.python_version(),
@@ -240,7 +259,8 @@ def machine() -> dict[str, Any]:
 def machine_line(m: dict[str, Any]) -> str:
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     return (
-        f"Machine: {m['cpu']}; {m['cpu_count']} logical cores, {m['usable_cores']} usable; "
+        f"Machine: {m['cpu']}; {m['cpu_count']} logical cores, {m['usable_cores']} usable, "
+        f"{m['physical_cores'] or '?'} physical among them; "
         f"Python {m['python']}; numpy {m['numpy']}; croupier {m['croupier']}; "
         f"load average {load}"
     )
