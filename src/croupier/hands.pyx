@@ -8,7 +8,7 @@ Every function evaluates along the *last axis* of its input:
 * a ``str`` (``"As Ks Qs Js Ts"``) or a sequence of card codes gives an ``int``;
 * an integer numpy array of shape ``(..., k)`` gives a ``uint16`` array of
   shape ``(...)``, computed without the GIL and, from about 0.3 ms of work on
-  (60,000 seven-card rows, 8,500 four-card Omaha rows), in chunks of about 0.15 ms
+  (60,000 seven-card rows, 8,000 four-card Omaha rows), in chunks of about 0.15 ms
   (at least 8 a thread) on up to ``threads`` threads of croupier's one pool
   (``croupier._parallel``; default: every core this process may use; a
   larger ``threads`` is clamped to that).  Between chunks the call checks
@@ -282,9 +282,20 @@ cdef int _threads(object threads) except -1:
 
 
 cdef double _row_ns(int kind) noexcept:
-    """Nanoseconds a row of ``kind`` takes on one core (measured on the development VM:
-    7-card high about 5; the lows, 2-7, badugi and short deck a little more)."""
-    return 5.0 if kind == HIGH else 6.5
+    """Nanoseconds a row of ``kind`` takes on one core, rounded: the README's one-thread
+    batch figures on the development VM (7-card high 205 M rows/s: 5 ns; Razz 6.5;
+    eight-or-better 5.5; 2-7 3; badugi 11; short deck 4)."""
+    if kind == HIGH:
+        return 5.0
+    if kind == ACE_TO_FIVE:
+        return 6.5
+    if kind == EIGHT:
+        return 5.5
+    if kind == DEUCE_TO_SEVEN:
+        return 3.0
+    if kind == BADUGI:
+        return 11.0
+    return 4.0  # SHORT_DECK, SHORT_DECK_TRIPS
 
 
 cdef object _card_matrix(object arr, int lo, int hi, str what):
@@ -711,9 +722,10 @@ cdef object _run_omaha(bint low, object hole, object board, object threads):
     job.n = n
     job.k = <int>hv.shape[1]
     job.nb = <int>bv.shape[1]
-    # About half a nanosecond a way to take two hole cards and three of the board
-    # (4 hole cards and 5 on the board: 60 ways, about 6.5 times a 7-card high row).
-    job.row_ns = 2.0 + 0.55 * (job.k * (job.k - 1) // 2) * (
+    # About 0.6 ns (high) or 0.15 ns (low) a way to take two hole cards and three of the
+    # board: 4 hole cards and 5 on the board are 60 ways, 22.5 M rows/s high (44 ns) and
+    # 91.6 M rows/s low (11 ns) on one core of the development VM.
+    job.row_ns = 2.0 + (0.15 if low else 0.6) * (job.k * (job.k - 1) // 2) * (
         job.nb * (job.nb - 1) * (job.nb - 2) // 6)
     if n:
         job.cards = &hv[0, 0]
