@@ -644,33 +644,38 @@ cdef int holdem_deals_setup(HoldemDeals* h, const uint8_t[:, ::1] holes,
     return 0
 
 
-cdef void holdem_deals(const HoldemDeals* h, uint64_t seed, Py_ssize_t samples,
+cdef void holdem_deals(const HoldemDeals* shared, uint64_t seed, Py_ssize_t samples,
                        int64_t* counts) noexcept nogil:
-    """Count ``samples`` random boards into ``counts`` (``n * (n + 1)``, zeroed here)."""
+    """Count ``samples`` random boards into ``counts`` (``n * (n + 1)``, zeroed here).
+
+    The set-up is copied onto this thread's stack first: read through the shared
+    pointer, every write into ``counts`` would make the compiler load it again (the
+    build does not assume strict aliasing), 7.5 % more instructions a deal."""
+    cdef HoldemDeals local = shared[0]
     cdef uint8_t order[64]
     cdef uint64_t keys[BATCH]
     cdef uint64_t masks[BATCH]
-    cdef uint64_t k2, s2, x = 0, state = seed
+    cdef uint64_t k2, s2, x = 0, state = seed, key = local.key, suits = local.suits
     cdef Py_ssize_t s = 0
-    cdef int b, batch, d, i, j, n = h.n
+    cdef int b, batch, d, i, j, n = local.n, m = local.m, missing = local.missing
     memset(counts, 0, n * (n + 1) * sizeof(int64_t))
-    for j in range(h.m):
+    for j in range(m):
         order[j] = j
     while s < samples:
         # Deal a batch of boards first, then score it: the table lookups of
         # one board no longer wait behind the shuffling of the next.
         batch = BATCH if samples - s > BATCH else <int>(samples - s)
         for b in range(batch):
-            k2 = h.key
-            s2 = h.suits
-            for d in range(h.missing):
-                i = deal_next(order, d, h.m, &x, &state)
-                k2 += h.stub_key[i]
-                s2 |= h.stub_bit[i]
+            k2 = key
+            s2 = suits
+            for d in range(missing):
+                i = deal_next(order, d, m, &x, &state)
+                k2 += local.stub_key[i]
+                s2 |= local.stub_bit[i]
             keys[b] = k2
             masks[b] = s2
         for b in range(batch):
-            tally(n, h.hole_key, h.hole_suits, keys[b], masks[b], counts)
+            tally(n, local.hole_key, local.hole_suits, keys[b], masks[b], counts)
         s += batch
 
 
@@ -793,10 +798,17 @@ cdef int range_deals_setup(RangeDeals* r, const uint8_t[:, ::1] combos,
     return 0
 
 
-cdef int range_deals(const RangeDeals* r, uint64_t seed, Py_ssize_t samples,
+cdef int range_deals(const RangeDeals* shared, uint64_t seed, Py_ssize_t samples,
                      int64_t* counts) noexcept nogil:
     """Count ``samples`` random deals into ``counts`` (``n * (n + 1)``, zeroed here);
-    1 when 1,000,000 tries in a row found no deal (0 when done)."""
+    1 when 1,000,000 tries in a row found no deal (0 when done).  The set-up is read
+    from a copy on this thread's stack (see ``holdem_deals``)."""
+    cdef RangeDeals local = shared[0]
+    cdef RangeDeals* r = &local
+    cdef const uint8_t* combos = local.combos
+    cdef const int64_t* starts = local.starts
+    cdef const double* prob = local.prob
+    cdef const Py_ssize_t* alias = local.alias
     cdef int n = r.n, missing = r.missing
     cdef Py_ssize_t s, lo, tries, size, pick
     cdef uint64_t used, k2, s2, bits, x, state = seed
@@ -819,18 +831,18 @@ cdef int range_deals(const RangeDeals* r, uint64_t seed, Py_ssize_t samples,
                 return 1
             used = r.base
             for p in range(n):
-                lo = r.starts[p]
-                size = r.starts[p + 1] - lo
+                lo = starts[p]
+                size = starts[p + 1] - lo
                 if size > 1:
                     u = unit(&state) * size
                     pick = <Py_ssize_t>u
                     if pick >= size:  # u rounded up to size
                         pick = size - 1
                     lo += pick
-                    if u - pick >= r.prob[lo]:
-                        lo = r.alias[lo]
-                c0 = r.combos[2 * lo]
-                c1 = r.combos[2 * lo + 1]
+                    if u - pick >= prob[lo]:
+                        lo = alias[lo]
+                c0 = combos[2 * lo]
+                c1 = combos[2 * lo + 1]
                 bits = ((<uint64_t>1) << c0) | ((<uint64_t>1) << c1)
                 if used & bits:
                     break
@@ -1227,9 +1239,12 @@ cdef int board_deals_setup(BoardDeals* bd, const uint8_t[:, ::1] holes,
     return 0
 
 
-cdef void board_deals(const BoardDeals* bd, uint64_t seed, Py_ssize_t samples,
+cdef void board_deals(const BoardDeals* shared, uint64_t seed, Py_ssize_t samples,
                       double* acc) noexcept nogil:
-    """The ROWS x n sums of ``samples`` random boards into ``acc`` (zeroed here)."""
+    """The ROWS x n sums of ``samples`` random boards into ``acc`` (zeroed here); the
+    set-up read from a copy on this thread's stack (see ``holdem_deals``)."""
+    cdef BoardDeals local = shared[0]
+    cdef BoardDeals* bd = &local
     cdef uint8_t order[52]
     cdef uint8_t cards[5]
     cdef uint64_t x = 0, state = seed
@@ -1509,9 +1524,12 @@ cdef int stud_deals_setup(StudDeals* sd, const uint8_t[::1] cards, const int64_t
     return 0
 
 
-cdef void stud_deals(const StudDeals* sd, uint64_t seed, Py_ssize_t samples,
+cdef void stud_deals(const StudDeals* shared, uint64_t seed, Py_ssize_t samples,
                      double* acc) noexcept nogil:
-    """The ROWS x n sums of ``samples`` random completions into ``acc`` (zeroed here)."""
+    """The ROWS x n sums of ``samples`` random completions into ``acc`` (zeroed here); the
+    set-up read from a copy on this thread's stack (see ``holdem_deals``)."""
+    cdef StudDeals local = shared[0]
+    cdef StudDeals* sd = &local
     cdef Stud st = sd.st
     cdef uint8_t order[52]
     cdef uint64_t x = 0, state = seed
