@@ -43,7 +43,6 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -51,6 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from compare_peers import cpu_model  # bench/ is on the path when a script here runs
 
 import croupier
 from croupier import NO_LIMIT, POT_LIMIT, Omaha, TexasHoldem, hands
@@ -205,24 +205,6 @@ def default_threads(usable: int) -> list[int]:
     if counts[-1] != usable:
         counts.append(usable)
     return counts
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    try:
-        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
-        for line in out.splitlines():
-            if line.startswith("Model name:"):
-                return line.split(":", 1)[1].strip()
-    except (OSError, subprocess.CalledProcessError):
-        pass
-    return platform.processor() or "unknown"
 
 
 def physical_cores() -> int | None:
