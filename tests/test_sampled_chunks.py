@@ -200,7 +200,11 @@ def suit_classes_by_loop(holes: np.ndarray, fixed: list[int]) -> tuple[np.ndarra
         (["AA", "KK"], "2c2d2h"),
     ],
 )
-def test_vectorized_suit_classes_equal_the_loop(ranges: list[str], board: str) -> None:
+@pytest.mark.parametrize("block", [16_384, 100])  # 100: many blocks of match-ups
+def test_vectorized_suit_classes_equal_the_loop(
+    ranges: list[str], board: str, block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chunks, "SUIT_CLASS_BLOCK", block)
     fixed = parse_cards(board)
     every, _ = chunks._assignments([parse_range(r).without(fixed) for r in ranges])
     first, group = chunks._suit_classes(every, fixed)
