@@ -4,25 +4,12 @@ install croupier from a package index (it is installed from its folder)."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from blocked import run_without
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run_without(module: str, code: str) -> str:
-    """The last line of stderr of ``code`` run with ``module`` not importable."""
-    result = subprocess.run(
-        [sys.executable, "-c", f"import sys; sys.modules[{module!r}] = None\n{code}"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 1, result
-    return result.stderr.strip().splitlines()[-1]
 
 
 @pytest.mark.parametrize("missing", ["pettingzoo", "gymnasium"])

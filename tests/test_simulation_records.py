@@ -3,11 +3,10 @@ adding up to the totals; ``to_records`` and ``to_dataframe`` of the result."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from blocked import run_without
 
 import croupier
 from croupier import FIXED_LIMIT, NO_LIMIT, cards
@@ -135,16 +134,13 @@ def test_to_dataframe_matches_to_records() -> None:
 
 def test_to_records_works_without_pandas_and_to_dataframe_says_what_to_install() -> None:
     code = (
-        "import sys; sys.modules['pandas'] = None\n"
         "import croupier\n"
         "r = croupier.simulate(croupier.TexasHoldem(croupier.NO_LIMIT), 20, [50, 50],"
         " records=True)\n"
         "assert len(r.to_records()) == 2 and len(r.to_records(per_hand=True)) == 40\n"
         "r.to_dataframe(per_hand=True)\n"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 1, run
-    assert run.stderr.strip().splitlines()[-1] == (
+    assert run_without("pandas", code) == (
         "ModuleNotFoundError: SimulationResult.to_dataframe needs the 'pandas' extra: "
         'pip install ".[pandas]" in croupier\'s folder, or pip install pandas; '
         "SimulationResult.to_records() gives the same data as plain dicts"
