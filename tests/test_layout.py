@@ -162,8 +162,9 @@ LAYERS: tuple[frozenset[str], ...] = (
             "_eval",
         ]
     ),
-    # the Cython core: hand values, pots, the shuffle, equity kernels
-    frozenset(["hands", "pots", "_shuffle", "_equity_kernels"]),
+    # the Cython core: hand values, pots, the shuffle, equity kernels; the GPU path
+    # (hands hands it device arrays) and its kernels built for the CPU
+    frozenset(["hands", "pots", "_shuffle", "_equity_kernels", "gpu", "_kernels_cpu"]),
     # the engine: each game named once, a game's structure, the dealer, the hand and
     # the modules of its functions, the rake
     frozenset(
@@ -485,7 +486,7 @@ def drawing() -> list[list[str]]:
             layers.append([])
         elif line.startswith("  ") and layers:
             path = Path(line.split()[0])
-            if path.parts[0] != "tools":
+            if path.parts[0] != "tools" and path.suffix not in (".h", ".cu"):  # not modules
                 layers[-1].append(_name(SRC / path))
     return [layer for layer in layers if layer]
 

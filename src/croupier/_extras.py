@@ -23,6 +23,7 @@ __all__ = ["EXTRAS", "needs", "require"]
 
 EXTRAS = {
     "dask": "'dask[distributed]'",
+    "gpu": "cupy-cuda12x",
     "pandas": "pandas",
     "plot": "matplotlib",
     "rl": "pettingzoo gymnasium",

@@ -689,8 +689,12 @@ cdef object _evaluate(int kind, object cards, int lo, int hi, str what, object t
     cdef uint8_t buf[7]
     cdef uint64_t seen = 0
     cdef int n, i
-    if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
-        return _run_batch(kind, as_card_array(cards, what), lo, hi, what, threads)
+    if type(cards) is not list and type(cards) is not tuple:
+        if _is_array(cards):
+            return _run_batch(kind, as_card_array(cards, what), lo, hi, what, threads)
+        if _gpu(cards) is not None:
+            options = {"trips_beat_straight": True} if kind == SHORT_DECK_TRIPS else {}
+            return _on_gpu(kind, cards, _PUBLIC[what], threads, options)
     n = _read_codes(cards, buf, lo, hi, &seen, what)
     if threads is not None:
         _threads(threads)
@@ -740,6 +744,29 @@ cdef inline bint _is_array(object x):
     return np is not None and isinstance(x, np.ndarray)
 
 
+cdef object _gpu_module = None
+
+
+cdef object _gpu(object x):
+    """``croupier.gpu`` when ``x`` is an array in CUDA memory (CuPy, PyTorch, JAX on the
+    GPU), else None.  A str is never one (the per-call path pays one type check)."""
+    global _gpu_module
+    if type(x) is str:
+        return None
+    if _gpu_module is None:
+        from croupier import gpu
+        _gpu_module = gpu
+    return _gpu_module if _gpu_module.on_device(x) else None
+
+
+cdef object _on_gpu(int kind, object cards, object cpu, object threads, dict options):
+    """``kind`` evaluated by ``croupier.gpu`` (``threads`` checked, then unused); the GPU
+    kernels number the kinds as this module does (kernels/croupier_device.h)."""
+    if threads is not None:
+        _threads(threads)
+    return _gpu_module.evaluate(kind, cards, cpu, **options)
+
+
 cdef object _plain(object x, str what):
     """A numpy array as a plain ndarray (``as_card_array``); anything else as it is."""
     return as_card_array(x, what) if _is_array(x) else x
@@ -770,9 +797,12 @@ def high(cards, *, threads=None):
     cdef uint8_t buf[7]
     cdef uint64_t seen = 0
     cdef int n
-    if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
-        cards = as_card_array(cards, "high")
-        return _run_batch(HIGH, cards, 5, 7, "high", threads)
+    if type(cards) is not list and type(cards) is not tuple:
+        if _is_array(cards):
+            cards = as_card_array(cards, "high")
+            return _run_batch(HIGH, cards, 5, 7, "high", threads)
+        if _gpu(cards) is not None:
+            return _on_gpu(HIGH, cards, high, threads, {})
     n = _read_codes(cards, buf, 5, 7, &seen, "high")
     if threads is not None:
         _threads(threads)
@@ -795,9 +825,12 @@ def ace_to_five_low(cards, *, threads=None):
     cdef uint8_t buf[7]
     cdef uint64_t seen = 0
     cdef int n
-    if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
-        cards = as_card_array(cards, "ace_to_five_low")
-        return _run_batch(ACE_TO_FIVE, cards, 5, 7, "ace_to_five_low", threads)
+    if type(cards) is not list and type(cards) is not tuple:
+        if _is_array(cards):
+            cards = as_card_array(cards, "ace_to_five_low")
+            return _run_batch(ACE_TO_FIVE, cards, 5, 7, "ace_to_five_low", threads)
+        if _gpu(cards) is not None:
+            return _on_gpu(ACE_TO_FIVE, cards, ace_to_five_low, threads, {})
     n = _read_codes(cards, buf, 5, 7, &seen, "ace_to_five_low")
     if threads is not None:
         _threads(threads)
@@ -818,9 +851,12 @@ def eight_or_better_low(cards, *, threads=None):
     cdef uint8_t buf[7]
     cdef uint64_t seen = 0
     cdef int n
-    if type(cards) is not list and type(cards) is not tuple and _is_array(cards):
-        cards = as_card_array(cards, "eight_or_better_low")
-        return _run_batch(EIGHT, cards, 5, 7, "eight_or_better_low", threads)
+    if type(cards) is not list and type(cards) is not tuple:
+        if _is_array(cards):
+            cards = as_card_array(cards, "eight_or_better_low")
+            return _run_batch(EIGHT, cards, 5, 7, "eight_or_better_low", threads)
+        if _gpu(cards) is not None:
+            return _on_gpu(EIGHT, cards, eight_or_better_low, threads, {})
     n = _read_codes(cards, buf, 5, 7, &seen, "eight_or_better_low")
     if threads is not None:
         _threads(threads)
@@ -912,6 +948,10 @@ def omaha_high(hole, board, *, threads=None):
     cdef int nh, nb
     if _is_array(hole):
         return _run_omaha(False, as_card_array(hole, "hole"), _plain(board, "board"), threads)
+    if _gpu(hole) is not None:
+        if threads is not None:
+            _threads(threads)
+        return _gpu_module.evaluate_omaha(False, hole, board, omaha_high)
     nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
     nb = _read_codes(board, bb, 3, 5, &seen, "board")
     if threads is not None:
@@ -933,6 +973,10 @@ def omaha_eight_or_better_low(hole, board, *, threads=None):
     cdef int nh, nb
     if _is_array(hole):
         return _run_omaha(True, as_card_array(hole, "hole"), _plain(board, "board"), threads)
+    if _gpu(hole) is not None:
+        if threads is not None:
+            _threads(threads)
+        return _gpu_module.evaluate_omaha(True, hole, board, omaha_eight_or_better_low)
     nh = _read_codes(hole, hb, 4, 6, &seen, "hole")
     nb = _read_codes(board, bb, 3, 5, &seen, "board")
     if threads is not None:
@@ -1070,3 +1114,12 @@ def describe(value, kind="high"):
     if value == 0:
         return "No low"
     return describe_low(ranks)
+
+
+# The evaluators ``_evaluate`` serves, by name: the CPU function ``croupier.gpu`` calls to
+# raise the same errors as the CPU would.
+_PUBLIC = {
+    "deuce_to_seven_low": deuce_to_seven_low,
+    "badugi": badugi,
+    "short_deck_high": short_deck_high,
+}

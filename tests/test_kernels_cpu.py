@@ -1,0 +1,223 @@
+"""The GPU's kernel source compiled for the CPU (``croupier._kernels_cpu``) against the
+Cython core (``croupier.hands``), hand for hand (issue 29).
+
+Exhaustive where the space allows: every 7-card hand (133,784,560) for high,
+ace-to-five and eight-or-better lows and the category counts; every 5-card hand for
+every full-deck kind; every 4-card badugi; every 5-, 6- and 7-card short-deck hand
+under both rankings.  The rest (6- and 7-card deuce-to-seven, Omaha high and low
+of every size) on 10 million random rows for the commonest shape and 500,000 for
+each other.  Bad rows (a repeat, a code past 51, a card the short deck lacks) give
+``BAD_ROW`` and the flag, exactly where a slow Python check says a row is bad.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from math import comb
+
+import numpy as np
+import pytest
+
+import croupier._kernels_cpu as K
+from croupier import hands
+
+ALL_SEVEN = 133_784_560
+# Every 7-card hand by category, high card first (standard counts, e.g. Wikipedia's
+# "Poker probability", 7-card table); croupier's enumeration must find these.
+SEVEN_CARD_CATEGORIES = [
+    23_294_460,
+    58_627_800,
+    31_433_400,
+    6_461_620,
+    6_180_020,
+    4_047_644,
+    3_473_184,
+    224_848,
+    41_584,
+]
+
+
+def colex(k: int, n: int) -> np.ndarray:
+    """Every k-card subset of 0..n-1 in colex order (by highest card, then the next ...):
+    the subsets of 0..m-1 are the first comb(m, k) rows, for every m <= n."""
+    rows = np.arange(n, dtype=np.uint8).reshape(-1, 1)
+    for j in range(2, k + 1):
+        parts = [
+            np.hstack([rows[: comb(top, j - 1)], np.full((comb(top, j - 1), 1), top, np.uint8)])
+            for top in range(j - 1, n)
+        ]
+        rows = np.concatenate(parts)
+    return rows
+
+
+def seven_card_blocks() -> Iterator[np.ndarray]:
+    """Every 7-card hand once, in blocks: the five lower cards under each top pair."""
+    five = colex(5, 50)
+    for g in range(6, 52):
+        for f in range(5, g):
+            block = np.empty((comb(f, 5), 7), dtype=np.uint8)
+            block[:, :5] = five[: comb(f, 5)]
+            block[:, 5] = f
+            block[:, 6] = g
+            yield block
+
+
+def same(kind: int, cpu: Callable[[np.ndarray], np.ndarray], rows: np.ndarray) -> None:
+    values, bad = K.rows(kind, np.ascontiguousarray(rows))
+    assert not bad
+    expected = cpu(rows)
+    if not np.array_equal(values, expected):
+        i = int(np.flatnonzero(values != expected)[0])
+        raise AssertionError(f"kind {kind}, row {rows[i].tolist()}: {values[i]} != {expected[i]}")
+
+
+def deal(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    """n rows of k distinct card codes, uniformly: rows that repeat a card are drawn again."""
+    cards = rng.integers(0, 52, size=(n, k), dtype=np.uint8)
+    todo = np.arange(n)
+    while todo.size:
+        ordered = np.sort(cards[todo], axis=1)
+        todo = todo[(ordered[:, 1:] == ordered[:, :-1]).any(axis=1)]
+        cards[todo] = rng.integers(0, 52, size=(todo.size, k), dtype=np.uint8)
+    return cards
+
+
+def test_colex_lists_every_subset_once() -> None:
+    rows = colex(3, 8)
+    assert len(rows) == comb(8, 3) == len({tuple(r) for r in rows.tolist()})
+    assert all(list(r) == sorted(r) for r in rows.tolist())
+    assert rows[: comb(5, 3)].max() == 4
+
+
+@pytest.mark.slow
+def test_every_seven_card_hand() -> None:
+    counts = np.zeros(9, dtype=np.int64)
+    seen = 0
+    for block in seven_card_blocks():
+        values, bad = K.rows(K.HIGH, block)
+        assert not bad
+        expected = hands.high(block)
+        assert np.array_equal(values, expected), block[values != expected][:3].tolist()
+        counts += np.bincount(hands.category(expected), minlength=9)
+        same(K.ACE_TO_FIVE, hands.ace_to_five_low, block)
+        same(K.EIGHT, hands.eight_or_better_low, block)
+        seen += len(block)
+    assert seen == ALL_SEVEN
+    assert counts.tolist() == SEVEN_CARD_CATEGORIES
+
+
+@pytest.mark.slow
+def test_enumeration_counts_every_seven_card_hand_by_category() -> None:
+    counts = K.enumerate_high7()
+    assert counts.tolist() == SEVEN_CARD_CATEGORIES
+    assert int(counts.sum()) == ALL_SEVEN
+
+
+def test_every_five_card_hand_every_kind() -> None:
+    five = colex(5, 52)
+    assert len(five) == comb(52, 5)
+    same(K.HIGH, hands.high, five)
+    same(K.ACE_TO_FIVE, hands.ace_to_five_low, five)
+    same(K.EIGHT, hands.eight_or_better_low, five)
+    same(K.DEUCE_TO_SEVEN, hands.deuce_to_seven_low, five)
+
+
+def test_every_badugi_hand() -> None:
+    four = colex(4, 52)
+    same(K.BADUGI, hands.badugi, four)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_short_deck_hand(k: int) -> None:
+    rows = colex(k, 36) + 16  # sixes (codes 16..19) to aces
+    same(K.SHORT_DECK, hands.short_deck_high, rows)
+    same(
+        K.SHORT_DECK_TRIPS,
+        lambda r: hands.short_deck_high(r, trips_beat_straight=True),
+        rows,
+    )
+
+
+@pytest.mark.parametrize(
+    ("k", "rows"), [(6, 500_000), pytest.param(7, 10_000_000, marks=pytest.mark.slow)]
+)
+def test_deuce_to_seven_and_six_cards_random(k: int, rows: int) -> None:
+    rng = np.random.default_rng(29 + k)
+    for start in range(0, rows, 1_000_000):
+        block = deal(rng, min(1_000_000, rows - start), k)
+        same(K.DEUCE_TO_SEVEN, hands.deuce_to_seven_low, block)
+        if k == 6:
+            same(K.HIGH, hands.high, block)
+            same(K.ACE_TO_FIVE, hands.ace_to_five_low, block)
+            same(K.EIGHT, hands.eight_or_better_low, block)
+
+
+@pytest.mark.parametrize(
+    ("nh", "nb", "rows"),
+    [(nh, nb, 500_000) for nh in (4, 5, 6) for nb in (3, 4, 5) if (nh, nb) != (4, 5)]
+    + [pytest.param(4, 5, 10_000_000, marks=pytest.mark.slow)],
+)
+def test_omaha_random(nh: int, nb: int, rows: int) -> None:
+    rng = np.random.default_rng(100 * nh + nb)
+    for start in range(0, rows, 1_000_000):
+        block = deal(rng, min(1_000_000, rows - start), nh + nb)
+        hole, board = np.ascontiguousarray(block[:, :nh]), np.ascontiguousarray(block[:, nh:])
+        for low, cpu in ((False, hands.omaha_high), (True, hands.omaha_eight_or_better_low)):
+            values, bad = K.omaha_rows(low, hole, board)
+            assert not bad
+            assert np.array_equal(values, cpu(hole, board)), (nh, nb, low)
+
+
+def slow_bad(row: list[int], short: bool) -> bool:
+    """A row is not a hand: a card twice, a code past 51, a card the short deck lacks."""
+    return len(set(row)) < len(row) or max(row) > 51 or (short and min(row) < 16)
+
+
+@pytest.mark.parametrize(
+    ("kind", "k"),
+    [(K.HIGH, 7), (K.HIGH, 5), (K.EIGHT, 6), (K.DEUCE_TO_SEVEN, 7), (K.BADUGI, 4),
+     (K.SHORT_DECK, 7), (K.SHORT_DECK_TRIPS, 5)],
+)  # fmt: skip
+def test_bad_rows_are_marked_and_flagged(kind: int, k: int) -> None:
+    rng = np.random.default_rng(kind * 10 + k)
+    rows = rng.integers(0, 60, size=(20_000, k), dtype=np.uint8)
+    rows[:5] = [255, *range(k - 1)]  # the byte any code past 51 becomes
+    short = kind in (K.SHORT_DECK, K.SHORT_DECK_TRIPS)
+    values, bad = K.rows(kind, rows)
+    marked = values == K.BAD_ROW
+    expected = np.array([slow_bad(r, short) for r in rows.tolist()])
+    assert np.array_equal(marked, expected)
+    assert bad == bool(expected.any())
+    good = rows[~expected]
+    cpu = {
+        K.HIGH: hands.high,
+        K.EIGHT: hands.eight_or_better_low,
+        K.DEUCE_TO_SEVEN: hands.deuce_to_seven_low,
+        K.BADUGI: hands.badugi,
+        K.SHORT_DECK: hands.short_deck_high,
+        K.SHORT_DECK_TRIPS: lambda r: hands.short_deck_high(r, trips_beat_straight=True),
+    }[kind]
+    assert np.array_equal(values[~expected], cpu(good))
+    values, bad = K.rows(kind, np.ascontiguousarray(good))
+    assert not bad
+
+
+def test_bad_omaha_rows_are_marked_and_flagged() -> None:
+    rng = np.random.default_rng(7)
+    block = rng.integers(0, 56, size=(20_000, 9), dtype=np.uint8)
+    hole, board = np.ascontiguousarray(block[:, :4]), np.ascontiguousarray(block[:, 4:])
+    expected = np.array([slow_bad(r, False) for r in block.tolist()])
+    for low, cpu in ((False, hands.omaha_high), (True, hands.omaha_eight_or_better_low)):
+        values, bad = K.omaha_rows(low, hole, board)
+        assert bad and np.array_equal(values == K.BAD_ROW, expected)
+        assert np.array_equal(values[~expected], cpu(hole[~expected], board[~expected]))
+
+
+def test_refuses_shapes_the_kernels_do_not_take() -> None:
+    with pytest.raises(ValueError, match="does not take 4 cards"):
+        K.rows(K.HIGH, np.zeros((1, 4), dtype=np.uint8))
+    with pytest.raises(ValueError, match="unknown kind"):
+        K.rows(9, np.zeros((1, 5), dtype=np.uint8))
+    with pytest.raises(ValueError, match="hole needs"):
+        K.omaha_rows(False, np.zeros((1, 3), dtype=np.uint8), np.zeros((1, 3), dtype=np.uint8))
+    assert K.rows(K.HIGH, np.zeros((0, 7), dtype=np.uint8))[0].shape == (0,)
