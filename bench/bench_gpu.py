@@ -14,6 +14,12 @@ exits with status 2.  One run prints one Markdown table:
   evaluated, copied back (what a host-side caller would pay).
 * the other evaluators from device arrays (ace-to-five, eight-or-better, deuce-to-seven,
   badugi, short deck, Omaha high and low), a tenth of the rows each.
+* **exact equity, range against range**: ``croupier.equity(TexasHoldem, [RANGE_A,
+  RANGE_B], exact=True)`` pre-flop (222 and 176 combinations) with ``device="cuda"``
+  against the CPU path on every core; the equities must agree to 1e-12.
+* **Monte Carlo deals**: the same ranges, ``samples=rows`` deals on the GPU against a
+  tenth of them on every CPU core (scaled); the GPU's answer must be within 5 standard
+  errors of the exact one.
 * **every 7-card hand by category**: ``croupier.gpu.category_counts7()``, all
   133,784,560 hands, against the same kernel compiled for the CPU
   (``croupier._kernels_cpu.enumerate_high7``, one thread) and the Cython core
@@ -42,6 +48,8 @@ import numpy as np
 from croupier import gpu, hands
 from croupier._parallel import usable_cores
 
+RANGE_A = "22+, A2s+, KTs+, QTs+, JTs, ATo+, KJo+"  # 222 combinations
+RANGE_B = "55+, A8s+, K9s+, Q9s+, J9s+, T9s, 98s, AJo+, KQo"  # 176 combinations
 SEVEN_CARD_CATEGORIES = [
     23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020,
     4_047_644, 3_473_184, 224_848, 41_584,
@@ -93,7 +101,7 @@ def main() -> int:
     failures: list[str] = []
 
     def row(what: str, n: int, gpu_s: float, cpu_s: float, same: bool, unit: str = "G/s") -> None:
-        scale = 1e9 if unit == "G/s" else 1e6
+        scale = {"G/s": 1e9, "M/s": 1e6, "calls/s": 1.0}[unit]
         rows.append(
             {"what": what, "n": n, "gpu_s": gpu_s, "cpu_s": cpu_s, "same": same,
              "gpu_rate": n / gpu_s / scale, "cpu_rate": n / cpu_s / scale, "unit": unit}
@@ -142,6 +150,34 @@ def main() -> int:
         gpu_s, values = timed(partial(fn, dh, db), args.repeat, sync)
         cpu_s, expected = timed(partial(fn, hole, board), 1, lambda: None)
         row(what, tenth, gpu_s, cpu_s, bool(np.array_equal(cupy.asnumpy(values), expected)))
+
+    # Equity: range against range, exact and Monte Carlo, the CPU path on every core.
+    from croupier import NO_LIMIT, TexasHoldem, equity
+
+    game = TexasHoldem(NO_LIMIT)
+    ranges = [RANGE_A, RANGE_B]
+    cpu_s, cpu_exact = timed(lambda: equity(game, ranges, exact=True), 1, lambda: None)
+    gpu_s, gpu_exact = timed(
+        lambda: equity(game, ranges, exact=True, device="cuda"), args.repeat, sync
+    )
+    same = gpu_exact.deals == cpu_exact.deals and all(
+        abs(x - y) < 1e-12 for x, y in zip(gpu_exact.equity, cpu_exact.equity, strict=True)
+    )
+    row(f"exact equity, {RANGE_A!r} ({222} combos) v {RANGE_B!r} ({176}), pre-flop", 1,
+        gpu_s, cpu_s, same, unit="calls/s")  # fmt: skip
+    deals = max(1_000_000, args.rows)
+    cpu_deals = max(100_000, deals // 10)
+    cpu_s, _ = timed(lambda: equity(game, ranges, samples=cpu_deals, seed=1), 1, lambda: None)
+    gpu_s, sampled = timed(
+        lambda: equity(game, ranges, samples=deals, seed=1, device="cuda"), args.repeat, sync
+    )
+    assert sampled.stderr is not None
+    near = all(
+        abs(x - y) < 5 * e
+        for x, y, e in zip(sampled.equity, cpu_exact.equity, sampled.stderr, strict=True)
+    )
+    row("Monte Carlo deals, the same ranges (CPU: a tenth of the deals)", deals, gpu_s,
+        cpu_s * deals / cpu_deals, near, unit="M/s")  # fmt: skip
 
     import croupier._kernels_cpu as kernels_cpu
 

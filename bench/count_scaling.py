@@ -26,9 +26,10 @@ For each column it prints:
   (parsing, set-up, building the result, handing the job to the pool, waiting):
   the part no other thread can take;
 * **bound**: Amdahl's ceiling on the speed-up from these counts,
-  ``I(1) / (serial(N) + (I(N) - serial(N)) / N)``: what ``N`` cores could at best
-  reach if every instruction cost the same (memory, clock and hardware threads not
-  counted).  Callgrind gives each thread's counts (``--separate-threads=yes``).
+  ``I(1) / (serial(N) + (I(N) - serial(N)) / W)``, ``W`` the ways ``C`` chunks share
+  ``N`` threads (``C / ceil(C / N)``): what ``N`` cores could at best reach if every
+  instruction cost the same (memory, clock and hardware threads not counted).
+  Callgrind gives each thread's counts (``--separate-threads=yes``).
 
 It needs ``valgrind`` and its headers (``valgrind/callgrind.h``) and a C compiler; it is
 a development tool, not part of CI.  A run takes a few minutes.
@@ -235,8 +236,10 @@ def main() -> None:
             print(f"{name} ...", file=sys.stderr, flush=True)
             one = count(index, 1, args, folder, lib).total
             many = count(index, n, args, folder, lib)
-            # The shared part cannot be cut finer than its chunks.
-            ways = min(n, max(1, many.chunk_calls))
+            # The shared part cannot be cut finer than its chunks: c chunks on n threads
+            # take ceil(c / n) rounds, so they go at most c / ceil(c / n) ways.
+            chunks = max(1, many.chunk_calls)
+            ways = chunks / -(-chunks // n)
             bound = one / (many.serial + (many.total - many.serial) / ways)
             print(
                 f"| {name} | {one / 1e6:,.1f} M | {many.total / 1e6:,.1f} M "

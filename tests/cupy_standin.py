@@ -112,6 +112,9 @@ def compile_standin(code: str, folder: Path) -> ctypes.CDLL:
     lib.launch_rows.argtypes = [u, u, i, p, i64, i, p, p]
     lib.launch_omaha_rows.argtypes = [u, u, i, p, i, p, i, i64, p, p]
     lib.launch_enumerate_high7.argtypes = [u, u, p]
+    u64 = ctypes.c_uint64
+    lib.launch_holdem_exact.argtypes = [u, u, p, i64, i, p, i, u64, p, i64, i64, p]
+    lib.launch_holdem_sampled.argtypes = [u, u, p, p, p, i, p, i, u64, u64, i64, i64, i64, p, p]
     return lib
 
 

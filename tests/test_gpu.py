@@ -257,5 +257,76 @@ def test_category_counts_and_the_benchmark_on_the_standin(
     assert bench_gpu.main() == 0
     table = capsys.readouterr().out
     assert "| every 7-card hand by category" in table and "| NO |" not in table
-    assert table.count("| yes |") == 10
+    assert table.count("| yes |") == 12
     assert standin_cupy.RawModule.compiled == 1  # compiled once, at first use
+
+
+HOLDEM_REQUESTS = [
+    (["AhKh", "QdQc"], "", {}),
+    (["QQ+, AKs", "TT, 99, 88, AQs, KQs"], "", {"exact": True}),
+    (["QQ+, AKs", "TT, 99, 88, AQs, KQs"], "Ks7d2c", {}),
+    (["AhKh", "QdQc", "JsTs", "22"], "2c7d", {"dead": "3s"}),
+    (["AA:0.5, KK", "random"], "Ah7d2c9s", {}),
+]
+
+
+@pytest.mark.parametrize(("hands_", "board", "options"), HOLDEM_REQUESTS)
+def test_exact_equity_on_the_device_is_the_cpus(
+    standin_cupy: Any, hands_: list[str], board: str, options: dict[str, Any]
+) -> None:
+    from croupier import NO_LIMIT, TexasHoldem, equity
+
+    game = TexasHoldem(NO_LIMIT)
+    cpu = equity(game, hands_, board=board, **options)
+    device = equity(game, hands_, board=board, device="cuda", **options)
+    assert device.exact and device.deals == cpu.deals
+    for name in ("equity", "win", "tie"):
+        assert np.allclose(getattr(device, name), getattr(cpu, name), rtol=0, atol=1e-12)
+
+
+def test_monte_carlo_on_the_device_repeats_with_the_seed_and_matches_the_cpu_build(
+    standin_cupy: Any,
+) -> None:
+    from croupier import NO_LIMIT, TexasHoldem, equity, gpu, parse_range
+
+    game = TexasHoldem(NO_LIMIT)
+    request = (game, ["AKs, QQ+:0.5", "22+"])
+    first = equity(*request, board="Jc8d", samples=30_000, seed=11, device="cuda")
+    again = equity(*request, board="Jc8d", samples=30_000, seed=11, device="cuda")
+    other = equity(*request, board="Jc8d", samples=30_000, seed=12, device="cuda")
+    assert first == again and first != other and not first.exact and first.deals == 30_000
+    exact = equity(*request, board="Jc8d", exact=True)
+    assert first.stderr is not None
+    for p in range(2):
+        assert abs(first.equity[p] - exact.equity[p]) < 4.5 * first.stderr[p]
+    # The GPU branch (the stand-in) and the CPU build of the kernel: the same sums.
+    ranges = [parse_range(r).without([36, 25]) for r in request[1]]
+    combos = np.array([c for r in ranges for c, _ in r], dtype=np.uint8)
+    starts = np.cumsum([0] + [len(r) for r in ranges])
+    weights = np.array([w for r in ranges for _, w in r])
+    board, dead = np.array([36, 25], np.uint8), np.zeros(0, np.uint8)
+    on_device = gpu.holdem_sampled(combos, starts, weights, board, dead, 5_000, 3)
+    on_cpu = gpu.holdem_sampled(combos, starts, weights, board, dead, 5_000, 3, on_device=False)
+    assert np.array_equal(on_device[0], on_cpu[0])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"device": "gpu"}, "device must be None"),
+        ({"device": "cuda", "threads": 2}, "does not go with threads="),
+        ({"device": "cuda", "stderr": 0.01}, "does not go with stderr="),
+    ],
+)
+def test_device_options_are_checked(options: dict[str, Any], message: str) -> None:
+    from croupier import NO_LIMIT, TexasHoldem, equity
+
+    with pytest.raises(ValueError, match=message):
+        equity(TexasHoldem(NO_LIMIT), ["AhKh", "QdQc"], **options)
+
+
+def test_device_equity_is_for_texas_holdem() -> None:
+    from croupier import POT_LIMIT, Omaha, equity
+
+    with pytest.raises(ValueError, match="computes Texas Hold'em equity"):
+        equity(Omaha(POT_LIMIT), ["AhKhQdQc", "2c3c4d5d"], device="cuda")

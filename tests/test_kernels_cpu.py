@@ -221,3 +221,123 @@ def test_refuses_shapes_the_kernels_do_not_take() -> None:
     with pytest.raises(ValueError, match="hole needs"):
         K.omaha_rows(False, np.zeros((1, 3), dtype=np.uint8), np.zeros((1, 3), dtype=np.uint8))
     assert K.rows(K.HIGH, np.zeros((0, 7), dtype=np.uint8))[0].shape == (0,)
+
+
+# ----------------------------------------------------------------------------
+# Equity: the CPU build of kernels/equity.h against the Cython core
+# ----------------------------------------------------------------------------
+
+
+def random_spot(rng: np.random.Generator, players: int, board: int, dead: int, matchups: int):
+    deck = rng.permutation(52).astype(np.uint8)
+    known, gone, rest = deck[:board], deck[board : board + dead], deck[board + dead :]
+    holes = np.stack(
+        [rng.permutation(rest)[: 2 * players].reshape(players, 2) for _ in range(matchups)]
+    ).astype(np.uint8)
+    return holes, known, gone
+
+
+@pytest.mark.parametrize("board", [0, 3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 6, 10])
+def test_exact_equity_equals_the_cython_kernel(board: int, players: int) -> None:
+    from croupier import _equity_kernels, gpu
+
+    rng = np.random.default_rng(100 * board + players)
+    spots = 4 if board == 0 and players > 3 else 25
+    for _ in range(spots):
+        holes, known, gone = random_spot(rng, players, board, int(rng.integers(0, 4)), 2)
+        expected, boards = _equity_kernels.holdem_exact(holes, known, gone, 1)
+        means, counted = gpu.holdem_exact(holes, known, gone, on_device=False)
+        assert np.array_equal(counted, boards)
+        assert np.abs(means - expected).max() < 1e-12
+
+
+def test_exact_equity_boards_that_flush_every_way() -> None:
+    """Suited hands on suited boards: every flush correction (board suit counts 0..5)."""
+    from croupier import _equity_kernels, gpu, parse_cards
+
+    empty = np.zeros(0, np.uint8)
+    for hands_, board in [
+        (["AhKh", "QhJh"], ""), (["AhKh", "2h3h", "As2s"], "4h5h"),
+        (["AhKh", "QhJh"], "2h3h4h"), (["Ah2c", "KhQh"], "3h4h5h6h"),
+        (["AsKd", "QcJc"], "2h3h4h5h9h"), (["Ah2c", "Kh3c", "Qh4c"], "5h6h7h"),
+    ]:  # fmt: skip
+        holes = np.array([[parse_cards(h) for h in hands_]], dtype=np.uint8)
+        known = np.array(parse_cards(board), dtype=np.uint8)
+        expected, boards = _equity_kernels.holdem_exact(holes, known, empty, 1)
+        means, counted = gpu.holdem_exact(holes, known, empty, on_device=False)
+        assert np.array_equal(counted, boards) and np.abs(means - expected).max() < 1e-12
+
+
+@pytest.mark.parametrize(
+    ("holes", "board", "dead"),
+    [
+        ([[[51, 50], [0, 1]]], [2, 2, 3], []),  # a board card twice
+        ([[[51, 50], [0, 1]]], [2, 3, 60], []),  # past 51
+        ([[[51, 50], [0, 1]]], [2, 3, 4], [4]),  # dead on the board
+        ([[[51, 50], [0, 1]], [[51, 50], [50, 1]]], [2, 3, 4], []),  # match-up 1 repeats
+        ([[[51, 50], [0, 2]]], [2, 3, 4], []),  # a hole card on the board
+        ([[[51, 50, 49]]], [], []),  # three cards a hand
+        ([[[51, 50]]], [], []),  # one player
+    ],
+)
+def test_exact_equity_refuses_what_the_cython_kernel_refuses(holes, board, dead) -> None:
+    from croupier import _equity_kernels, gpu
+
+    args = [np.array(holes, np.uint8), np.array(board, np.uint8), np.array(dead, np.uint8)]
+    with pytest.raises(ValueError) as cython:
+        _equity_kernels.holdem_exact(*args, 1)
+    with pytest.raises(ValueError) as shared:
+        gpu.holdem_exact(*args, on_device=False)
+    if np.array(holes).shape[1] >= 2:  # the player count's message names the GPU's limit
+        assert str(shared.value) == str(cython.value)
+
+
+def test_sampled_tallies_are_the_same_however_the_deals_are_cut() -> None:
+    from croupier import gpu
+
+    combos = np.array([[51, 50], [47, 46], [47, 45], [3, 7]], dtype=np.uint8)
+    starts = np.array([0, 1, 4], dtype=np.int64)
+    cum = np.concatenate([gpu.thresholds(np.ones(1)), gpu.thresholds(np.array([1.0, 2, 0.5]))])
+    board = np.array([0], dtype=np.uint8)
+    whole, _ = K.holdem_sampled_tallies(combos, starts, cum, board, 1, 99, 0, 10_000, 7)
+    left, _ = K.holdem_sampled_tallies(combos, starts, cum, board, 1, 99, 0, 3_333, 256)
+    right, _ = K.holdem_sampled_tallies(combos, starts, cum, board, 1, 99, 3_333, 6_667, 1)
+    assert np.array_equal(whole, left + right)
+    other, _ = K.holdem_sampled_tallies(combos, starts, cum, board, 1, 100, 0, 10_000, 7)
+    assert not np.array_equal(whole, other)  # another key, other deals
+
+
+def test_sampled_equity_is_the_exact_one_within_its_error() -> None:
+    """Weighted ranges with card removal, a flop: Monte Carlo within 4.5 standard errors."""
+    from croupier import NO_LIMIT, TexasHoldem, equity, gpu, parse_range
+
+    game = TexasHoldem(NO_LIMIT)
+    ranges = ["QQ+, AKs:0.5, KQs:0.25", "JJ-99, AQs, KQs"]
+    exact = equity(game, ranges, board="Ks7d2c", exact=True)
+    parsed = [parse_range(r).without(parse_cards_list("Ks7d2c")) for r in ranges]
+    combos = np.array([c for r in parsed for c, _ in r], dtype=np.uint8)
+    starts = np.cumsum([0] + [len(r) for r in parsed])
+    weights = np.array([w for r in parsed for _, w in r])
+    board = np.array(parse_cards_list("Ks7d2c"), dtype=np.uint8)
+    sums, deals = gpu.holdem_sampled(
+        combos, starts, weights, board, np.zeros(0, np.uint8), 400_000, 5, on_device=False
+    )
+    mean = sums[0] / deals
+    stderr = np.sqrt(np.maximum(sums[5] / deals - mean**2, 0) / deals)
+    assert (np.abs(mean - np.array(exact.equity)) < 4.5 * stderr).all(), (mean, exact.equity)
+
+
+def parse_cards_list(text: str) -> list[int]:
+    from croupier import parse_cards
+
+    return list(parse_cards(text))
+
+
+def test_sampled_equity_gives_up_on_ranges_that_never_fit() -> None:
+    from croupier import gpu
+
+    combos = np.array([[51, 50], [51, 49]], dtype=np.uint8)  # AsAh v AsAd: always a clash
+    with pytest.raises(ValueError, match="share cards too often"):
+        gpu.holdem_sampled(combos, np.array([0, 1, 2]), np.ones(2), np.zeros(0, np.uint8),
+                           np.zeros(0, np.uint8), 10, 1, on_device=False)  # fmt: skip

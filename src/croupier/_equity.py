@@ -84,6 +84,7 @@ def equity(
     threads: int | None = None,
     executor: Executor | None = None,
     progress: Callable[[int, int], object] | None = None,
+    device: str | None = None,
 ) -> EquityResult:
     """Equity of each hand (specific cards, a Hold'em range such as ``"TT+, AKs"``, or
     in the Omaha games an Omaha range such as ``"AA**ds"``: :mod:`croupier.omaha_ranges`).
@@ -134,6 +135,14 @@ def equity(
     the deals of one exact spot are enumerated in this process on
     ``threads`` cores (milliseconds).  The result does not depend on it.
 
+    ``device="cuda"`` runs Texas Hold'em (hands or ranges, 2 to 10 players) on an
+    NVIDIA GPU through CuPy (``croupier.gpu``; the ``gpu`` extra): exact requests on
+    the GPU's version of the same rank-multiset kernel (the same answer to about
+    1e-13: its sums are integers), Monte Carlo with counter-based random numbers
+    (reproducible by ``seed``, on the GPU and on the CPU build of the kernel alike,
+    but other deals than the CPU path's for the same seed).  It does not go with
+    ``executor``, ``stderr`` or ``threads``, nor with other games.
+
     >>> from croupier import NO_LIMIT, TexasHoldem
     >>> r = equity(TexasHoldem(NO_LIMIT), ["AhKh", "QdQc"], exact=True)
     >>> r.deals, round(r.equity[0], 9)
@@ -145,8 +154,15 @@ def equity(
     hands = cast(
         Sequence[Cards | Range | OmahaRange], as_sequence(hands, "hands")
     )  # read once, for every round
-    samples, seed, threads = _check_options(samples, seed, threads)
+    samples, seed, threads_used = _check_options(samples, seed, threads)
     executor = as_executor(executor)
+    if device is not None:
+        if device != "cuda":
+            raise ValueError(f"device must be None (the CPU) or 'cuda', got {device!r}")
+        for name, value in (("executor", executor), ("stderr", stderr), ("threads", threads)):
+            if value is not None:
+                raise ValueError(f"device='cuda' does not go with {name}=")
+    threads = threads_used
     if progress is not None and not callable(progress):
         raise ValueError(f"progress must be a callable, got {type(progress).__name__}")
     if stderr is not None:
@@ -155,7 +171,7 @@ def equity(
         return _to_target(
             game, hands, board, dead, samples, stderr, seed, threads, executor, progress
         )
-    result = _equity(game, hands, board, dead, exact, samples, seed, threads, executor)
+    result = _equity(game, hands, board, dead, exact, samples, seed, threads, executor, device)
     if progress is not None:
         progress(result.deals, result.deals)
     return result
@@ -302,9 +318,12 @@ def _equity(
     seed: int | None,
     threads: int | None,
     executor: Executor | None,
+    device: str | None = None,
 ) -> EquityResult:
     if not isinstance(game, Game):
         raise ValueError(f"game must be a croupier Game, got {type(game).__name__}")
+    if device is not None and not is_holdem(game):
+        raise ValueError(f"device='cuda' computes Texas Hold'em equity, not {game.name}'s")
     hands = cast(Sequence[Cards | Range | OmahaRange], as_sequence(hands, "hands"))  # read once
     if len(hands) < 2:
         raise ValueError("equity needs at least two hands")
@@ -354,12 +373,13 @@ def _equity(
         twice(gone, "hands, board and dead cards")
         if is_holdem(game) and (exact or (exact is None and samples is None)):
             single = MatchUps(np.array([holes], dtype=np.uint8), np.ones(1), np.ones(1, np.int64))
-            mean, deals = exact_match_ups(single, known, dead_cards, threads, executor)
+            mean, deals = exact_match_ups(single, known, dead_cards, threads, executor, device)
             return result_of(mean, 1, True, deals)
-        sums, deals, was_exact = _fixed_hands(
-            game, holes, known, gone, exact, samples, seed, threads, executor
-        )
-        return result_of(sums, deals, was_exact)
+        if device is None:  # on the GPU, sampled as ranges of one combination each
+            sums, deals, was_exact = _fixed_hands(
+                game, holes, known, gone, exact, samples, seed, threads, executor
+            )
+            return result_of(sums, deals, was_exact)
     ranges = [
         Range(combos=(((h[0], h[1]) if h[0] > h[1] else (h[1], h[0]), 1.0),))
         if isinstance(h, list)
@@ -385,9 +405,11 @@ def _equity(
         if match_ups is None and at_most > EXACT_MAX_COMBINATIONS:
             raise _too_big("combinations of the ranges to deal", at_most, EXACT_MAX_COMBINATIONS)
         match_ups = match_ups or group_match_ups(ranges, known + dead_cards)
-        mean, deals = exact_match_ups(match_ups, known, dead_cards, threads, executor)
+        mean, deals = exact_match_ups(match_ups, known, dead_cards, threads, executor, device)
         return result_of(mean, 1, True, deals)
-    sums, deals = sampled_ranges(ranges, known, dead_cards, samples, seed, threads, executor)
+    sums, deals = sampled_ranges(
+        ranges, known, dead_cards, samples, seed, threads, executor, device
+    )
     return result_of(sums, deals, False)
 
 

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 import croupier._equity_kernels as equity_kernels
+from croupier import gpu
 from croupier._futures import ordered_map
 from croupier._parallel import fold
 from croupier._seedseq import root_words
@@ -137,6 +138,7 @@ def exact_match_ups(
     dead: list[int],
     threads: int | None,
     executor: Executor | None,
+    device: str | None = None,
 ) -> tuple[npt.NDArray[np.float64], int]:
     """Weighted mean shares over match-ups, every board of each.
 
@@ -144,11 +146,16 @@ def exact_match_ups(
     and corrects only the suited boards that make a flush (well under a
     millisecond for a pre-flop match-up).  Match-ups go in chunks to
     ``executor`` when one is given; the chunks are summed in order, so the
-    result is the same with or without it.
+    result is the same with or without it.  ``device="cuda"``: every match-up at
+    once on the GPU (``croupier.gpu.holdem_exact``: the same boards, integer sums).
     """
     holes, weights, members = match_ups.holes, match_ups.weights, match_ups.members
     board = np.array(known, dtype=np.uint8)
     dead_cards = np.array(dead, dtype=np.uint8)
+    if device is not None:
+        means, boards = gpu.holdem_exact(holes, board, dead_cards)
+        deals = int((boards * members).sum())
+        return np.tensordot(weights, means, axes=1) / weights.sum(), deals
 
     def chunk(start: int) -> tuple[npt.NDArray[np.float64], int]:
         stop = start + MATCHUP_CHUNK
@@ -175,13 +182,19 @@ def sampled_ranges(
     seed: int | None,
     threads: int | None,
     executor: Executor | None,
+    device: str | None = None,
 ) -> tuple[npt.NDArray[np.float64], int]:
-    """Hold'em Monte Carlo over ranges on the nogil kernel ``holdem_range_sampled``."""
+    """Hold'em Monte Carlo over ranges on the nogil kernel ``holdem_range_sampled``, or
+    with ``device="cuda"`` on the GPU (``croupier.gpu.holdem_sampled``: its own
+    counter-based random numbers, so other deals for the same seed)."""
     combos = np.array([c for r in ranges for c, _ in r], dtype=np.uint8)
     starts = np.cumsum([0] + [len(r) for r in ranges], dtype=np.int64)
     weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
     board = np.array(known, dtype=np.uint8)
     dead_cards = np.array(dead, dtype=np.uint8)
+    if device is not None:
+        count = DEFAULT_SAMPLES if samples is None else samples
+        return gpu.holdem_sampled(combos, starts, weights, board, dead_cards, count, seed)
 
     def run(chunk_seed: int, size: int) -> list[list[float]]:
         return equity_kernels.holdem_range_sampled(

@@ -27,3 +27,30 @@ def omaha_rows(
 
 def enumerate_high7() -> npt.NDArray[np.uint64]:
     """``ck_enumerate_high7``: every 7-card hand counted by high category."""
+
+MAX_PLAYERS: int
+SHARE_UNIT: int
+TALLIES: int
+
+def holdem_tallies(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    base: int,
+    multisets: npt.NDArray[np.uint64],
+    per: int,
+) -> npt.NDArray[np.int64]:
+    """``ck_holdem_exact``: each match-up's integer tallies over every completion."""
+
+def holdem_sampled_tallies(
+    combos: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    cum: npt.NDArray[np.uint64],
+    board: npt.NDArray[np.uint8],
+    base: int,
+    key: int,
+    first: int,
+    samples: int,
+    per: int,
+) -> tuple[npt.NDArray[np.int64], bool]:
+    """``ck_holdem_sampled``: the integer tallies of deals ``first`` .. and whether one
+    was given up."""

@@ -20,6 +20,16 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 import numpy as np
 
+cdef extern from "kernels/equity.h" nogil:
+    const int CK_MAX_PLAYERS, CK_SHARE_UNIT, CK_TALLIES
+    void ck_holdem_exact(const uint8_t* holes, int64_t matchups, int n, const uint8_t* board,
+                         int nb, uint64_t base, const uint64_t* multisets, int64_t count,
+                         int64_t per, int64_t* tallies)
+    void ck_holdem_sampled(const uint8_t* combos, const int64_t* starts, const uint64_t* cum,
+                           int n, const uint8_t* board, int nb, uint64_t base, uint64_t key,
+                           int64_t first, int64_t samples, int64_t per, int64_t* tallies,
+                           uint32_t* failed)
+
 cdef extern from "kernels/batch.h" nogil:
     const int CK_HIGH, CK_ACE_TO_FIVE, CK_EIGHT, CK_DEUCE_TO_SEVEN, CK_BADUGI
     const int CK_SHORT_DECK, CK_SHORT_DECK_TRIPS, CK_PREFIXES
@@ -39,6 +49,9 @@ SHORT_DECK = CK_SHORT_DECK
 SHORT_DECK_TRIPS = CK_SHORT_DECK_TRIPS
 BAD_ROW = CROUPIER_BAD_ROW
 PREFIXES = CK_PREFIXES
+MAX_PLAYERS = CK_MAX_PLAYERS
+SHARE_UNIT = CK_SHARE_UNIT
+TALLIES = CK_TALLIES
 
 
 def rows(int kind, const uint8_t[:, ::1] cards):
@@ -98,3 +111,58 @@ def enumerate_high7():
     with nogil:
         ck_enumerate_high7(&res[0])
     return counts
+
+
+def holdem_tallies(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board, uint64_t base,
+                   const uint64_t[::1] multisets, int64_t per):
+    """``ck_holdem_exact``: each match-up's integer tallies over every completion of
+    ``board`` (``croupier.gpu.holdem_exact`` checks the input and reads them).
+
+    >>> from croupier import gpu
+    >>> holes = np.array([[[51, 50], [0, 4]]], dtype=np.uint8)  # AsAh v 2c3c
+    >>> board = np.array([46, 42, 38, 34], dtype=np.uint8)  # QhJhTh9h: both make flushes
+    >>> t = holdem_tallies(holes, board, gpu.card_bits(board), gpu.rank_multisets(1), 1)
+    >>> t[0, 2].tolist(), t[0, 3].tolist()  # boards won alone, split: of 44 rivers
+    ([44, 0], [0, 0])
+    """
+    cdef Py_ssize_t m = holes.shape[0]
+    cdef int n = <int>holes.shape[1], nb = <int>board.shape[0]
+    if not (2 <= n <= CK_MAX_PLAYERS) or holes.shape[2] != 2 or nb > 5 or per < 1:
+        raise ValueError("holes must be (match-ups, 2..10 players, 2) and the board 0..5 cards")
+    out = np.zeros((m, CK_TALLIES, n), dtype=np.int64)
+    cdef int64_t[:, :, ::1] res = out
+    if m and multisets.shape[0]:
+        with nogil:
+            ck_holdem_exact(&holes[0, 0, 0], m, n, &board[0] if nb else NULL, nb, base,
+                            &multisets[0], multisets.shape[0], per, &res[0, 0, 0])
+    return out
+
+
+def holdem_sampled_tallies(const uint8_t[:, ::1] combos, const int64_t[::1] starts,
+                           const uint64_t[::1] cum, const uint8_t[::1] board, uint64_t base,
+                           uint64_t key, int64_t first, int64_t samples, int64_t per):
+    """``ck_holdem_sampled``: the integer tallies of deals ``first`` ..
+    ``first + samples - 1`` of stream ``key`` and whether a deal was given up
+    (``croupier.gpu.holdem_sampled`` checks the input and reads them).
+
+    >>> combos = np.array([[51, 47], [43, 42]], dtype=np.uint8)  # AsKs v QsQh
+    >>> starts = np.array([0, 1, 2], dtype=np.int64)  # one combination each
+    >>> cum = np.array([1 << 53, 1 << 53], dtype=np.uint64)
+    >>> t, failed = holdem_sampled_tallies(combos, starts, cum, np.zeros(0, np.uint8),
+    ...                                    0, 7, 0, 1000, 64)
+    >>> int(t[2].sum() + t[3].sum() // 2), failed  # deals won alone + deals split
+    (1000, False)
+    """
+    cdef int n = <int>starts.shape[0] - 1, nb = <int>board.shape[0]
+    if not (2 <= n <= CK_MAX_PLAYERS) or nb > 5 or per < 1 or samples < 0:
+        raise ValueError("2..10 ranges, a board of 0..5 cards and positive slices")
+    if combos.shape[1] != 2 or cum.shape[0] != combos.shape[0]:
+        raise ValueError("combos must be (k, 2) with one threshold each")
+    out = np.zeros((CK_TALLIES, n), dtype=np.int64)
+    cdef int64_t[:, ::1] res = out
+    cdef uint32_t failed = 0
+    if samples:
+        with nogil:
+            ck_holdem_sampled(&combos[0, 0], &starts[0], &cum[0], n, &board[0] if nb else NULL,
+                              nb, base, key, first, samples, per, &res[0, 0], &failed)
+    return out, bool(failed)

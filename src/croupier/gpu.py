@@ -40,15 +40,19 @@ True
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 from functools import cache
 from importlib import resources
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from croupier._extras import require
 
-__all__ = ["available", "category_counts7", "source"]
+__all__ = ["available", "category_counts7", "holdem_exact", "holdem_sampled", "source"]
 
 # ck_rows' kinds (kernels/croupier_device.h's CK_*), numbered as croupier.hands numbers
 # its evaluators (the tests evaluate each kind through hands on both paths).
@@ -259,3 +263,258 @@ def category_counts7() -> Any:
     counts = cupy.zeros(9, dtype=cupy.uint64)
     _kernel("ck_enumerate_high7")(_grid(PREFIXES), (THREADS_PER_BLOCK,), (counts,))
     return cupy.asnumpy(counts)
+
+
+# ----------------------------------------------------------------------------
+# Exact Hold'em equity (kernels/equity.h)
+# ----------------------------------------------------------------------------
+
+MAX_PLAYERS = 10  # CK_MAX_PLAYERS: shares are counted in units of 1 / lcm(1..10)
+SHARE_UNIT = 2520  # CK_SHARE_UNIT
+ROWS = 6  # the rows of _equity_kernels.holdem_exact's means
+# Rank multisets a work item of ck_holdem_exact scores: enough to keep every GPU
+# thread busy for tens of microseconds, few enough that a match-up spreads over many.
+MULTISETS_PER_ITEM = 64
+PIECE_ITEMS = 1 << 20  # work items a kernel launch (Ctrl-C is checked between launches)
+DEALS_PER_ITEM = 256  # Monte Carlo deals a work item of ck_holdem_sampled deals
+
+
+@cache
+def rank_multisets(k: int) -> npt.NDArray[np.uint64]:
+    """Every multiset of ``k`` of the 13 ranks with at most 4 of a rank, packed as 13
+    counts of 3 bits (rank 0, the deuce, lowest): the rank patterns of ``k`` board cards.
+
+    >>> len(rank_multisets(5)), len(rank_multisets(2))
+    (6175, 91)
+    >>> int(rank_multisets(1).max()) == 1 << 36  # one ace (rank 12: bits 36..38)
+    True
+    """
+    found: list[int] = []
+
+    def fill(rank: int, left: int, packed: int) -> None:
+        if left == 0:
+            found.append(packed)
+            return
+        if rank == 13:
+            return
+        for count in range(min(4, left) + 1):
+            fill(rank + 1, left - count, packed | (count << (3 * rank)))
+
+    fill(0, k, 0)
+    table = np.array(found, dtype=np.uint64)
+    table.flags.writeable = False
+    return table
+
+
+def card_bits(cards: npt.NDArray[np.uint8]) -> int:
+    """The 64-bit mask of a set of card codes (0..51).
+
+    >>> card_bits(np.array([0, 51], dtype=np.uint8)) == 1 | 1 << 51
+    True
+    """
+    bits = 0
+    for c in cards.tolist():
+        bits |= 1 << c
+    return bits
+
+
+def _checked(
+    holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead: npt.NDArray[np.uint8]
+) -> int:
+    """The board's and dead cards' bits, after the checks (and errors) of
+    ``_equity_kernels.holdem_exact``."""
+    m, n = holes.shape[0], holes.shape[1]
+    if n > MAX_PLAYERS or n < 2:
+        raise ValueError(f"the GPU's exact Hold'em takes 2 to {MAX_PLAYERS} players, got {n}")
+    if holes.shape[2] != 2:
+        raise ValueError(f"Hold'em hands have 2 cards, not {holes.shape[2]}")
+    if len(board) > 5:
+        raise ValueError(f"the board has 5 cards, not {len(board)}")
+    if (board > 51).any() or len(set(board.tolist())) < len(board):
+        raise ValueError("the board has a card that is not in 0..51 or is given twice")
+    base = card_bits(board)
+    if (dead > 51).any() or len(set(dead.tolist())) < len(dead) or card_bits(dead) & base:
+        raise ValueError("a dead card is not in 0..51, is on the board or is given twice")
+    base |= card_bits(dead)
+    if m:
+        cards = holes.reshape(m, 2 * n)
+        ordered = np.sort(cards, axis=1)
+        in_base = np.zeros(64, dtype=bool)
+        in_base[[c for c in range(52) if base >> c & 1]] = True
+        bad = (cards > 51).any(axis=1) | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        bad |= in_base[np.minimum(cards, 63)].any(axis=1)
+        bad |= 52 - bin(base).count("1") - 2 * n < 5 - len(board)
+        if bad.any():
+            first = int(np.flatnonzero(bad)[0])
+            raise ValueError(
+                f"match-up {first}: a hole card is not in 0..51 or is given twice, "
+                "or too few cards are left for the board"
+            )
+    return base
+
+
+def holdem_exact(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    *,
+    on_device: bool = True,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """Exact Hold'em shares of many match-ups over every completion of ``board``: the
+    answer of ``croupier._equity_kernels.holdem_exact`` (``means``, ``(m, 6, n)``, and
+    ``boards``, ``(m,)``), computed by ``kernels/equity.h`` on the GPU, or with
+    ``on_device=False`` by the same kernel built for the CPU (one thread).
+
+    ``croupier.equity(..., device="cuda")`` calls it for Hold'em.  The sums are integers
+    (a share in units of 1 / 2520), so they do not depend on the order the GPU adds
+    them in; the CPU kernel's floating-point sums agree to about 1e-13.  2 to 10 players.
+
+    >>> from croupier import parse_cards
+    >>> holes = np.array([[parse_cards("AhKh"), parse_cards("QdQc")]], dtype=np.uint8)
+    >>> board = np.array(parse_cards("2c7d9hKs"), dtype=np.uint8)
+    >>> means, boards = holdem_exact(holes, board, np.zeros(0, np.uint8), on_device=False)
+    >>> int(boards[0]), [round(44 * share) for share in means[0][0]]  # QdQc needs a queen
+    (44, [42, 2])
+    """
+    holes = np.ascontiguousarray(holes, dtype=np.uint8)
+    board = np.ascontiguousarray(board, dtype=np.uint8)
+    dead = np.ascontiguousarray(dead, dtype=np.uint8)
+    base = _checked(holes, board, dead)
+    m, n = holes.shape[0], holes.shape[1]
+    multisets = rank_multisets(5 - len(board))
+    # In pieces of match-ups, so that Ctrl-C stops the call between two (a GPU kernel
+    # cannot be interrupted): about a million work items a piece.
+    per = MULTISETS_PER_ITEM
+    slices = -(-len(multisets) // per)
+    step = max(1, PIECE_ITEMS // slices)
+    tallies = np.zeros((m, 4, n), dtype=np.int64)
+    for start in range(0, m, step):
+        part = holes[start : start + step]
+        if on_device:
+            cupy = _cupy()
+            out = cupy.zeros((len(part), 4, n), dtype=cupy.int64)
+            _kernel("ck_holdem_exact")(
+                _grid(len(part) * slices),
+                (THREADS_PER_BLOCK,),
+                (cupy.asarray(part), cupy.int64(len(part)), cupy.int32(n), cupy.asarray(board),
+                 cupy.int32(len(board)), cupy.uint64(base), cupy.asarray(multisets),
+                 cupy.int64(len(multisets)), cupy.int64(per), out),
+            )  # fmt: skip
+            tallies[start : start + step] = cupy.asnumpy(out)
+        else:
+            from croupier import _kernels_cpu
+
+            tallies[start : start + step] = _kernels_cpu.holdem_tallies(
+                part, board, base, multisets, per
+            )
+    left = 52 - bin(base).count("1") - 2 * n
+    boards = np.full(m, math.comb(left, 5 - len(board)), dtype=np.int64)
+    means = np.zeros((m, ROWS, n))
+    scale = boards[:, None].astype(np.float64)
+    means[:, 0] = tallies[:, 0] / (scale * SHARE_UNIT)
+    means[:, 1] = means[:, 0]
+    means[:, 3] = tallies[:, 2] / scale
+    means[:, 4] = tallies[:, 3] / scale
+    means[:, 5] = tallies[:, 1] / (scale * SHARE_UNIT * SHARE_UNIT)
+    return means, boards
+
+
+def thresholds(weights: npt.NDArray[np.float64]) -> npt.NDArray[np.uint64]:
+    """A range's cumulative weights as integer thresholds out of 2^53 (the last one
+    exactly 2^53): a uniform 53-bit number below threshold ``i`` and not below the one
+    before picks combination ``i``.  Computed once on the host, so the GPU and the CPU
+    pick alike.
+
+    >>> thresholds(np.array([1.0, 0.0, 3.0])).tolist() == [2**51, 2**51, 2**53]
+    True
+    """
+    prefix = np.cumsum(np.asarray(weights, dtype=np.float64))
+    cum: npt.NDArray[np.uint64] = np.floor(prefix / prefix[-1] * float(1 << 53)).astype(np.uint64)
+    cum[-1] = np.uint64(1 << 53)
+    return cum
+
+
+def holdem_sampled(
+    combos: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.float64],
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    samples: int,
+    seed: int | None,
+    *,
+    on_device: bool = True,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Monte Carlo Hold'em equity of ranges (2 to 10): ``samples`` deals, each player's
+    combination drawn by weight (``combos[starts[p]:starts[p + 1]]``, with ``weights``),
+    a deal whose hands share a card drawn again, the board completed at random.
+    Returns the summed rows of ``croupier._equity_result.result_of`` and the deals.
+
+    Deal ``g`` uses random numbers hashed from the seed and ``g`` alone
+    (``kernels/equity.h``), and the sums are integers: the same answer for a seed on
+    the GPU and on the CPU build of the same kernel (``on_device=False``), on any grid.
+    Its random numbers are not numpy's, so a seed gives other deals than
+    ``croupier.equity`` on the CPU (the same distribution).
+
+    >>> combos = np.array([[51, 47], [43, 42]], dtype=np.uint8)  # AsKs v QsQh
+    >>> starts = np.array([0, 1, 2])
+    >>> sums, deals = holdem_sampled(combos, starts, np.ones(2), np.zeros(0, np.uint8),
+    ...                              np.zeros(0, np.uint8), 2000, seed=1, on_device=False)
+    >>> deals, bool(abs(sums[0][0] / deals - 0.46) < 0.05)
+    (2000, True)
+    """
+    combos = np.ascontiguousarray(combos, dtype=np.uint8).reshape(-1, 2)
+    starts = np.ascontiguousarray(starts, dtype=np.int64)
+    weights = np.asarray(weights, dtype=np.float64)
+    board = np.ascontiguousarray(board, dtype=np.uint8)
+    dead = np.ascontiguousarray(dead, dtype=np.uint8)
+    n = len(starts) - 1
+    if not 2 <= n <= MAX_PLAYERS:
+        raise ValueError(f"the GPU's Monte Carlo takes 2 to {MAX_PLAYERS} ranges, got {n}")
+    holes = np.zeros((0, n, 2), dtype=np.uint8)
+    base = _checked(holes, board, dead)
+    if len(weights) != len(combos) or (combos > 51).any() or (weights < 0).any():
+        raise ValueError("each combination needs two card codes in 0..51 and a weight >= 0")
+    cum = np.concatenate([thresholds(weights[starts[p] : starts[p + 1]]) for p in range(n)]).astype(
+        np.uint64
+    )
+    key = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
+    tallies = np.zeros((4, n), dtype=np.int64)
+    failed = False
+    step = PIECE_ITEMS * DEALS_PER_ITEM
+    for first in range(0, samples, step):
+        count = min(step, samples - first)
+        if on_device:
+            cupy = _cupy()
+            out = cupy.zeros((4, n), dtype=cupy.int64)
+            flag = cupy.zeros(1, dtype=cupy.uint32)
+            _kernel("ck_holdem_sampled")(
+                _grid(-(-count // DEALS_PER_ITEM)),
+                (THREADS_PER_BLOCK,),
+                (cupy.asarray(combos), cupy.asarray(starts), cupy.asarray(cum), cupy.int32(n),
+                 cupy.asarray(board), cupy.int32(len(board)), cupy.uint64(base),
+                 cupy.uint64(key), cupy.int64(first), cupy.int64(count),
+                 cupy.int64(DEALS_PER_ITEM), out, flag),
+            )  # fmt: skip
+            tallies += cupy.asnumpy(out)
+            failed |= bool(int(flag[0]))
+        else:
+            from croupier import _kernels_cpu
+
+            part, gave_up = _kernels_cpu.holdem_sampled_tallies(
+                combos, starts, cum, board, base, key, first, count, DEALS_PER_ITEM
+            )
+            tallies += part
+            failed |= gave_up
+    if failed:
+        raise ValueError(
+            "the ranges share cards too often: a deal was drawn again 4,096 times without "
+            "hands that fit together (run it on the CPU: device=None)"
+        )
+    sums = np.zeros((ROWS, n))
+    sums[0] = tallies[0] / SHARE_UNIT
+    sums[1] = sums[0]
+    sums[3] = tallies[2]
+    sums[4] = tallies[3]
+    sums[5] = tallies[1] / (SHARE_UNIT * SHARE_UNIT)
+    return sums, samples

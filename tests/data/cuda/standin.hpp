@@ -55,3 +55,24 @@ extern "C" void launch_enumerate_high7(unsigned int grid, unsigned int block,
                                        uint64_t* counts) {
   launch(grid, block, [&] { ck_enumerate_high7(counts); });
 }
+
+extern "C" void launch_holdem_exact(unsigned int grid, unsigned int block, const uint8_t* holes,
+                                    int64_t matchups, int n, const uint8_t* board, int nb,
+                                    uint64_t base, const uint64_t* multisets, int64_t count,
+                                    int64_t per, int64_t* tallies) {
+  launch(grid, block, [&] {
+    ck_holdem_exact(holes, matchups, n, board, nb, base, multisets, count, per, tallies);
+  });
+}
+
+extern "C" void launch_holdem_sampled(unsigned int grid, unsigned int block,
+                                      const uint8_t* combos, const int64_t* starts,
+                                      const uint64_t* cum, int n, const uint8_t* board, int nb,
+                                      uint64_t base, uint64_t key, int64_t first,
+                                      int64_t samples, int64_t per, int64_t* tallies,
+                                      uint32_t* failed) {
+  launch(grid, block, [&] {
+    ck_holdem_sampled(combos, starts, cum, n, board, nb, base, key, first, samples, per,
+                      tallies, failed);
+  });
+}
