@@ -44,6 +44,7 @@ from functools import partial
 from typing import Any
 
 import numpy as np
+from bench_scaling import deal  # bench/ is on the path when a script here runs
 
 from croupier import gpu, hands
 from croupier._parallel import usable_cores
@@ -54,17 +55,6 @@ SEVEN_CARD_CATEGORIES = [
     23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020,
     4_047_644, 3_473_184, 224_848, 41_584,
 ]  # fmt: skip
-
-
-def deal(rng: np.random.Generator, n: int, k: int, low: int = 0) -> np.ndarray:
-    """n rows of k distinct codes in low..51 (rows that repeat a card are drawn again)."""
-    cards = rng.integers(low, 52, size=(n, k), dtype=np.uint8)
-    todo = np.arange(n)
-    while todo.size:
-        ordered = np.sort(cards[todo], axis=1)
-        todo = todo[(ordered[:, 1:] == ordered[:, :-1]).any(axis=1)]
-        cards[todo] = rng.integers(low, 52, size=(todo.size, k), dtype=np.uint8)
-    return cards
 
 
 def timed(call: Callable[[], Any], repeat: int, sync: Callable[[], None]) -> tuple[float, Any]:

@@ -65,19 +65,19 @@ MC_SEED = 1
 # ----------------------------------------------------------------------------
 
 
-def deal(rng: np.random.Generator, n: int, k: int = 7) -> np.ndarray:
-    """``n`` rows of ``k`` distinct card codes 0..51 (uint8), uniformly at random.
+def deal(rng: np.random.Generator, n: int, k: int = 7, low: int = 0) -> np.ndarray:
+    """``n`` rows of ``k`` distinct card codes ``low``..51 (uint8), uniformly at random.
 
     Rejection: draw every row's ``k`` codes independently and draw again the rows
     that repeat a card (about a third of the rows for ``k = 7``, then a third of
     those, ...).  Each accepted row is uniform over the ordered ``k``-card deals.
     """
-    cards = rng.integers(0, 52, size=(n, k), dtype=np.uint8)
+    cards = rng.integers(low, 52, size=(n, k), dtype=np.uint8)
     todo = np.arange(n)
     while todo.size:
         ordered = np.sort(cards[todo], axis=1)
         todo = todo[(ordered[:, 1:] == ordered[:, :-1]).any(axis=1)]
-        cards[todo] = rng.integers(0, 52, size=(todo.size, k), dtype=np.uint8)
+        cards[todo] = rng.integers(low, 52, size=(todo.size, k), dtype=np.uint8)
     return cards
 
 

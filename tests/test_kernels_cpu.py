@@ -1,12 +1,13 @@
 """The GPU's kernel source compiled for the CPU (``croupier._kernels_cpu``) against the
-Cython core (``croupier.hands``), hand for hand (issue 29).
+Cython core (``croupier.hands``, ``croupier._equity_kernels``) (issue 29).
 
 Exhaustive where the space allows: every 7-card hand (133,784,560) for high,
-ace-to-five and eight-or-better lows and the category counts; every 5-card hand for
-every full-deck kind; every 4-card badugi; every 5-, 6- and 7-card short-deck hand
-under both rankings.  The rest (6- and 7-card deuce-to-seven, Omaha high and low
-of every size) on 10 million random rows for the commonest shape and 500,000 for
-each other.  Bad rows (a repeat, a code past 51, a card the short deck lacks) give
+ace-to-five and eight-or-better lows and the category counts; every 5- and 6-card
+hand for every full-deck kind; every 4-card badugi; every 5-, 6- and 7-card
+short-deck hand under both rankings.  7-card deuce-to-seven and 4 + 5 Omaha high
+and low on 10 million random rows; the other Omaha shapes on 500,000 each.  Exact
+equity on random match-ups of 2 to 10 players on every street, and Monte Carlo
+against the exact answer.  Bad rows (a repeat, a code past 51, a card the short deck lacks) give
 ``BAD_ROW`` and the flag, exactly where a slow Python check says a row is bad.
 """
 
@@ -107,6 +108,22 @@ def test_every_seven_card_hand() -> None:
 
 
 @pytest.mark.slow
+def test_every_six_card_hand() -> None:
+    five = colex(5, 51)
+    seen = 0
+    for top in range(5, 52):
+        block = np.empty((comb(top, 5), 6), dtype=np.uint8)
+        block[:, :5] = five[: comb(top, 5)]
+        block[:, 5] = top
+        same(K.HIGH, hands.high, block)
+        same(K.ACE_TO_FIVE, hands.ace_to_five_low, block)
+        same(K.EIGHT, hands.eight_or_better_low, block)
+        same(K.DEUCE_TO_SEVEN, hands.deuce_to_seven_low, block)
+        seen += len(block)
+    assert seen == comb(52, 6)
+
+
+@pytest.mark.slow
 def test_enumeration_counts_every_seven_card_hand_by_category() -> None:
     counts = K.enumerate_high7()
     assert counts.tolist() == SEVEN_CARD_CATEGORIES
@@ -141,7 +158,7 @@ def test_every_short_deck_hand(k: int) -> None:
 @pytest.mark.parametrize(
     ("k", "rows"), [(6, 500_000), pytest.param(7, 10_000_000, marks=pytest.mark.slow)]
 )
-def test_deuce_to_seven_and_six_cards_random(k: int, rows: int) -> None:
+def test_deuce_to_seven_random(k: int, rows: int) -> None:
     rng = np.random.default_rng(29 + k)
     for start in range(0, rows, 1_000_000):
         block = deal(rng, min(1_000_000, rows - start), k)

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 import croupier._equity_kernels as equity_kernels
-from croupier import gpu
+import croupier.gpu as gpu
 from croupier._futures import ordered_map
 from croupier._parallel import fold
 from croupier._seedseq import root_words

@@ -60,6 +60,9 @@ BADUGI = 4
 BAD_ROW = 0xFFFF  # CROUPIER_BAD_ROW
 PREFIXES = 270725  # CK_PREFIXES: the 4-card prefixes of ck_enumerate_high7
 THREADS_PER_BLOCK = 256
+# NVRTC's options: C++14; warning 177 ("declared but never referenced") silenced, for
+# the generated tables the GPU's kernels do not read (the describe() tables).
+NVRTC_OPTIONS = ("-std=c++14", "--diag-suppress=177")
 
 # DLPack device types read as CUDA memory: kDLCUDA, kDLCUDAManaged.
 _CUDA_DLPACK = (2, 13)
@@ -124,7 +127,11 @@ def source() -> str:
         text = _read(name) if not name.startswith("../") else _parent(name[3:])
         return _INCLUDE.sub(lambda m: expand(m.group(1)), text)
 
-    return expand("device.cu")
+    # One text: each header is written in once, so its "#pragma once" has done its
+    # work (left in, a compiler may warn of it in the main file).
+    return "\n".join(
+        line for line in expand("device.cu").splitlines() if line.strip() != "#pragma once"
+    )
 
 
 def _parent(name: str) -> str:
@@ -139,7 +146,7 @@ def _cupy() -> Any:
 def _module() -> Any:
     cupy = _cupy()
     with _lock:
-        return cupy.RawModule(code=source(), options=("-std=c++14",))
+        return cupy.RawModule(code=source(), options=NVRTC_OPTIONS)
 
 
 def _kernel(name: str) -> Any:
@@ -192,6 +199,19 @@ def _cpu_error(cpu: Any, *arrays: Any, **options: Any) -> None:
     raise ValueError("the GPU refused a row the CPU accepts (did the array change?)")
 
 
+def _rows(name: str, n: int, *args: Any) -> Any:
+    """Row kernel ``name`` over ``n`` rows (its arguments up to the values and the flag):
+    the values, or None when a row was not a hand (the kernel set the flag)."""
+    cupy = _cupy()
+    out = cupy.empty(n, dtype=cupy.uint16)
+    bad = cupy.zeros(1, dtype=cupy.uint32)
+    if n:
+        _kernel(name)(_grid(n), (THREADS_PER_BLOCK,), (*args, out, bad))
+        if int(bad[0]):  # the one read-back of a call
+            return None
+    return out
+
+
 def evaluate(kind: int, cards: object, cpu: Any, **options: Any) -> Any:
     """The values of ``croupier.hands``' evaluator of kernel ``kind`` for an array on a CUDA
     device (``cpu``: that evaluator, which raises the errors, called with ``options``)."""
@@ -204,16 +224,9 @@ def evaluate(kind: int, cards: object, cpu: Any, **options: Any) -> Any:
     lead = arr.shape[:-1]
     codes = _codes(cupy, arr.reshape(-1, k))
     n = int(codes.shape[0])
-    out = cupy.empty(n, dtype=cupy.uint16)
-    bad = cupy.zeros(1, dtype=cupy.uint32)
-    if n:
-        _kernel("ck_rows")(
-            _grid(n),
-            (THREADS_PER_BLOCK,),
-            (cupy.int32(kind), codes, cupy.int64(n), cupy.int32(k), out, bad),
-        )
-        if int(bad[0]):
-            _cpu_error(cpu, arr, **options)
+    out = _rows("ck_rows", n, cupy.int32(kind), codes, cupy.int64(n), cupy.int32(k))
+    if out is None:
+        _cpu_error(cpu, arr, **options)
     return _like(cards, out.reshape(lead))
 
 
@@ -234,16 +247,11 @@ def evaluate_omaha(low: bool, hole: object, board: object, cpu: Any) -> Any:
     nh, nb = int(h.shape[-1]), int(b.shape[-1])
     hc, bc = _codes(cupy, h.reshape(-1, nh)), _codes(cupy, b.reshape(-1, nb))
     n = int(hc.shape[0])
-    out = cupy.empty(n, dtype=cupy.uint16)
-    bad = cupy.zeros(1, dtype=cupy.uint32)
-    if n:
-        _kernel("ck_omaha_rows")(
-            _grid(n),
-            (THREADS_PER_BLOCK,),
-            (cupy.int32(low), hc, cupy.int32(nh), bc, cupy.int32(nb), cupy.int64(n), out, bad),
-        )
-        if int(bad[0]):
-            _cpu_error(cpu, h, b)
+    out = _rows(
+        "ck_omaha_rows", n, cupy.int32(low), hc, cupy.int32(nh), bc, cupy.int32(nb), cupy.int64(n)
+    )
+    if out is None:
+        _cpu_error(cpu, h, b)
     return _like(hole, out.reshape(h.shape[:-1]))
 
 
@@ -402,7 +410,7 @@ def holdem_exact(
             )  # fmt: skip
             tallies[start : start + step] = cupy.asnumpy(out)
         else:
-            from croupier import _kernels_cpu
+            import croupier._kernels_cpu as _kernels_cpu
 
             tallies[start : start + step] = _kernels_cpu.holdem_tallies(
                 part, board, base, multisets, per
@@ -499,7 +507,7 @@ def holdem_sampled(
             tallies += cupy.asnumpy(out)
             failed |= bool(int(flag[0]))
         else:
-            from croupier import _kernels_cpu
+            import croupier._kernels_cpu as _kernels_cpu
 
             part, gave_up = _kernels_cpu.holdem_sampled_tallies(
                 combos, starts, cum, board, base, key, first, count, DEALS_PER_ITEM

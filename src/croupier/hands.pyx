@@ -754,8 +754,8 @@ cdef object _gpu(object x):
     if type(x) is str:
         return None
     if _gpu_module is None:
-        from croupier import gpu
-        _gpu_module = gpu
+        import croupier.gpu
+        _gpu_module = croupier.gpu
     return _gpu_module if _gpu_module.on_device(x) else None
 
 

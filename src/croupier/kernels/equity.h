@@ -27,12 +27,16 @@
  * alone, boards split. */
 #define CK_TALLIES 4
 
-/* C(a, b) for 0 <= a, b <= 4 (cards of a rank). */
+/* C(a, b) for 0 <= a, b <= 4 (cards of a rank), read from a table: no division in the
+ * inner loops; a b past a (or negative a) reads 0. */
+CROUPIER_TABLE uint8_t CK_CHOOSE[5][5] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+/* The number of bits of a 5-bit set (places in a multiset's list of at most 5 ranks):
+ * a table, since a build without -mpopcnt makes popcount a library call. */
+CROUPIER_TABLE uint8_t CK_BITS5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                       1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
 CROUPIER_FN int64_t ck_choose4(int a, int b) {
-  if (b < 0 || b > a) return 0;
-  int64_t r = 1;
-  for (int i = 1; i <= b; i++) r = r * (a - b + i) / i;
-  return r;
+  return (a < 0 || b < 0) ? 0 : (int64_t)CK_CHOOSE[a][b];
 }
 
 /* The rank multiplier of rank r (the low 32 bits of a card's key). */
@@ -138,9 +142,9 @@ CROUPIER_KERNEL ck_holdem_exact(const uint8_t* CROUPIER_RESTRICT holes, int64_t 
         if (5 - board_count[s] - most[s] > kmin) kmin = 5 - board_count[s] - most[s];
         uint32_t candidates = 0;
         for (int j = 0; j < nr; j++) candidates |= ((stub_mask[s] >> rr[j]) & 1u) << j;
-        if (croupier_popcount64(candidates) < kmin) continue;
+        if (CK_BITS5[candidates] < kmin) continue;
         for (uint32_t sub = candidates;; sub = (sub - 1) & candidates) {
-          const int k = croupier_popcount64(sub);
+          const int k = CK_BITS5[sub];
           if (k >= kmin) {
             uint32_t mask = board_mask[s];
             int64_t ws = 1;
