@@ -142,6 +142,9 @@ class RawModule:
 class _Device:
     attributes: ClassVar[dict[str, int]] = {"MultiProcessorCount": 2}
 
+    def __init__(self, device: int = 0) -> None:
+        self.id = device
+
     def synchronize(self) -> None:
         pass
 

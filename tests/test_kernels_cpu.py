@@ -358,3 +358,21 @@ def test_sampled_equity_gives_up_on_ranges_that_never_fit() -> None:
     with pytest.raises(ValueError, match="share cards too often"):
         gpu.holdem_sampled(combos, np.array([0, 1, 2]), np.ones(2), np.zeros(0, np.uint8),
                            np.zeros(0, np.uint8), 10, 1, on_device=False)  # fmt: skip
+
+
+def test_the_equity_wrappers_refuse_what_would_read_out_of_bounds() -> None:
+    from croupier import gpu
+
+    five = gpu.rank_multisets(5)
+    with pytest.raises(ValueError, match=r"0\.\.51"):
+        K.holdem_tallies(np.array([[[60, 1], [2, 3]]], np.uint8), np.zeros(0, np.uint8), 0, five, 8)
+    combos = np.array([[51, 50], [0, 1]], dtype=np.uint8)
+    cum = np.array([1 << 53, 1 << 53], dtype=np.uint64)
+    empty = np.zeros(0, np.uint8)
+    for starts in ([0, 2, 2], [0, 1, 3], [1, 1, 2]):
+        with pytest.raises(ValueError, match="starts must cut"):
+            K.holdem_sampled_tallies(combos, np.array(starts, np.int64), cum, empty, 0, 1, 0, 5, 1)
+    # a multiset with a count past 4 (never made by rank_multisets) weighs nothing
+    odd = np.array([7 | 7 << 3], dtype=np.uint64)
+    holes = np.array([[[51, 50], [0, 1]]], np.uint8)
+    assert not K.holdem_tallies(holes, np.array([2, 3], np.uint8), 0, odd, 1).any()

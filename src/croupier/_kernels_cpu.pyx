@@ -129,6 +129,9 @@ def holdem_tallies(const uint8_t[:, :, ::1] holes, const uint8_t[::1] board, uin
     cdef int n = <int>holes.shape[1], nb = <int>board.shape[0]
     if not (2 <= n <= CK_MAX_PLAYERS) or holes.shape[2] != 2 or nb > 5 or per < 1:
         raise ValueError("holes must be (match-ups, 2..10 players, 2) and the board 0..5 cards")
+    # Codes past 51 would shift past a 64-bit mask: refused (croupier.gpu checks more).
+    if (m and np.asarray(holes).max() > 51) or (nb and np.asarray(board).max() > 51):
+        raise ValueError("card codes must be in 0..51")
     out = np.zeros((m, CK_TALLIES, n), dtype=np.int64)
     cdef int64_t[:, :, ::1] res = out
     if m and multisets.shape[0]:
@@ -158,6 +161,11 @@ def holdem_sampled_tallies(const uint8_t[:, ::1] combos, const int64_t[::1] star
         raise ValueError("2..10 ranges, a board of 0..5 cards and positive slices")
     if combos.shape[1] != 2 or cum.shape[0] != combos.shape[0]:
         raise ValueError("combos must be (k, 2) with one threshold each")
+    spans = np.diff(np.asarray(starts))
+    if starts[0] != 0 or starts[n] != combos.shape[0] or (spans < 1).any():
+        raise ValueError("starts must cut the combinations into non-empty ranges")
+    if (combos.shape[0] and np.asarray(combos).max() > 51) or (nb and np.asarray(board).max() > 51):
+        raise ValueError("card codes must be in 0..51")
     out = np.zeros((CK_TALLIES, n), dtype=np.int64)
     cdef int64_t[:, ::1] res = out
     cdef uint32_t failed = 0

@@ -41,6 +41,7 @@ True
 from __future__ import annotations
 
 import math
+import posixpath
 import re
 import threading
 from functools import cache
@@ -105,7 +106,9 @@ def available() -> bool:
 
 
 def _read(name: str) -> str:
-    return resources.files("croupier").joinpath("kernels", name).read_text(encoding="utf-8")
+    """A file of the package by its path from ``croupier/kernels`` (``../_bits.h`` too)."""
+    path = posixpath.normpath(posixpath.join("kernels", name))
+    return resources.files("croupier").joinpath(*path.split("/")).read_text(encoding="utf-8")
 
 
 @cache
@@ -124,8 +127,7 @@ def source() -> str:
         if name in seen:  # every header is #pragma once
             return ""
         seen.add(name)
-        text = _read(name) if not name.startswith("../") else _parent(name[3:])
-        return _INCLUDE.sub(lambda m: expand(m.group(1)), text)
+        return _INCLUDE.sub(lambda m: expand(m.group(1)), _read(name))
 
     # One text: each header is written in once, so its "#pragma once" has done its
     # work (left in, a compiler may warn of it in the main file).
@@ -134,29 +136,34 @@ def source() -> str:
     )
 
 
-def _parent(name: str) -> str:
-    return resources.files("croupier").joinpath(name).read_text(encoding="utf-8")
-
-
 def _cupy() -> Any:
     return require("gpu", "croupier's GPU path", "cupy", " (cupy-cuda11x for CUDA 11 drivers)")
 
 
-@cache
+_compiled: Any = None  # the RawModule, compiled on first use (one compile per process)
+
+
 def _module() -> Any:
-    cupy = _cupy()
-    with _lock:
-        return cupy.RawModule(code=source(), options=NVRTC_OPTIONS)
+    global _compiled
+    with _lock:  # two threads' first calls compile once
+        if _compiled is None:
+            _compiled = _cupy().RawModule(code=source(), options=NVRTC_OPTIONS)
+        return _compiled
 
 
 def _kernel(name: str) -> Any:
     return _module().get_function(name)
 
 
+@cache
+def _multiprocessors(device: int) -> int:
+    return int(_cupy().cuda.Device(device).attributes["MultiProcessorCount"])
+
+
 def _grid(n: int) -> tuple[int]:
-    cupy = _cupy()
-    device = cupy.cuda.Device()
-    sms = int(device.attributes["MultiProcessorCount"])
+    """Blocks for ``n`` items: one thread an item, at most 32 blocks a multiprocessor
+    (the grid-stride loops take the rest)."""
+    sms = _multiprocessors(int(_cupy().cuda.Device().id))
     return (max(1, min((n + THREADS_PER_BLOCK - 1) // THREADS_PER_BLOCK, sms * 32)),)
 
 

@@ -36,7 +36,7 @@ CROUPIER_TABLE uint8_t CK_CHOOSE[5][5] = {
 CROUPIER_TABLE uint8_t CK_BITS5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                        1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
 CROUPIER_FN int64_t ck_choose4(int a, int b) {
-  return (a < 0 || b < 0) ? 0 : (int64_t)CK_CHOOSE[a][b];
+  return (a < 0 || b < 0 || a > 4 || b > 4) ? 0 : (int64_t)CK_CHOOSE[a][b];
 }
 
 /* The rank multiplier of rank r (the low 32 bits of a card's key). */
