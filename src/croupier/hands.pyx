@@ -749,9 +749,10 @@ cdef object _gpu_module = None
 
 cdef object _gpu(object x):
     """``croupier.gpu`` when ``x`` is an array in CUDA memory (CuPy, PyTorch, JAX on the
-    GPU), else None.  A str is never one (the per-call path pays one type check)."""
+    GPU), else None.  A str, list or tuple is never one: the per-call paths pay a type
+    check or three, not a call into ``croupier.gpu``."""
     global _gpu_module
-    if type(x) is str:
+    if type(x) is str or type(x) is list or type(x) is tuple:
         return None
     if _gpu_module is None:
         import croupier.gpu
