@@ -403,16 +403,18 @@ def holdem_exact(
     slices = -(-len(multisets) // per)
     step = max(1, PIECE_ITEMS // slices)
     tallies = np.zeros((m, 4, n), dtype=np.int64)
+    if on_device and m:  # what every piece reads, copied to the device once
+        cupy = _cupy()
+        board_d, multisets_d = cupy.asarray(board), cupy.asarray(multisets)
     for start in range(0, m, step):
         part = holes[start : start + step]
         if on_device:
-            cupy = _cupy()
             out = cupy.zeros((len(part), 4, n), dtype=cupy.int64)
             _kernel("ck_holdem_exact")(
                 _grid(len(part) * slices),
                 (THREADS_PER_BLOCK,),
-                (cupy.asarray(part), cupy.int64(len(part)), cupy.int32(n), cupy.asarray(board),
-                 cupy.int32(len(board)), cupy.uint64(base), cupy.asarray(multisets),
+                (cupy.asarray(part), cupy.int64(len(part)), cupy.int32(n), board_d,
+                 cupy.int32(len(board)), cupy.uint64(base), multisets_d,
                  cupy.int64(len(multisets)), cupy.int64(per), out),
             )  # fmt: skip
             tallies[start : start + step] = cupy.asnumpy(out)
@@ -424,14 +426,20 @@ def holdem_exact(
             )
     left = 52 - bin(base).count("1") - 2 * n
     boards = np.full(m, math.comb(left, 5 - len(board)), dtype=np.int64)
-    means = np.zeros((m, ROWS, n))
-    scale = boards[:, None].astype(np.float64)
-    means[:, 0] = tallies[:, 0] / (scale * SHARE_UNIT)
-    means[:, 1] = means[:, 0]
-    means[:, 3] = tallies[:, 2] / scale
-    means[:, 4] = tallies[:, 3] / scale
-    means[:, 5] = tallies[:, 1] / (scale * SHARE_UNIT * SHARE_UNIT)
-    return means, boards
+    return _shares(tallies, boards[:, None].astype(np.float64)), boards
+
+
+def _shares(tallies: npt.NDArray[np.int64], divisor: Any) -> npt.NDArray[np.float64]:
+    """The rows of ``_equity_kernels`` (equity, high, low, win, tie, equity squared) from
+    the kernels' integer tallies (``(..., 4, n)``: shares x 2520, squared shares x 2520^2,
+    won alone, split), each divided by ``divisor`` (the boards, or 1 for sums)."""
+    rows = np.zeros((*tallies.shape[:-2], ROWS, tallies.shape[-1]))
+    rows[..., 0, :] = tallies[..., 0, :] / (divisor * SHARE_UNIT)
+    rows[..., 1, :] = rows[..., 0, :]
+    rows[..., 3, :] = tallies[..., 2, :] / divisor
+    rows[..., 4, :] = tallies[..., 3, :] / divisor
+    rows[..., 5, :] = tallies[..., 1, :] / (divisor * SHARE_UNIT * SHARE_UNIT)
+    return rows
 
 
 def thresholds(weights: npt.NDArray[np.float64]) -> npt.NDArray[np.uint64]:
@@ -497,18 +505,19 @@ def holdem_sampled(
     tallies = np.zeros((4, n), dtype=np.int64)
     failed = False
     step = PIECE_ITEMS * DEALS_PER_ITEM
+    if on_device:  # what every piece reads, copied to the device once
+        cupy = _cupy()
+        combos_d, starts_d, cum_d, board_d = (cupy.asarray(a) for a in (combos, starts, cum, board))
     for first in range(0, samples, step):
         count = min(step, samples - first)
         if on_device:
-            cupy = _cupy()
             out = cupy.zeros((4, n), dtype=cupy.int64)
             flag = cupy.zeros(1, dtype=cupy.uint32)
             _kernel("ck_holdem_sampled")(
                 _grid(-(-count // DEALS_PER_ITEM)),
                 (THREADS_PER_BLOCK,),
-                (cupy.asarray(combos), cupy.asarray(starts), cupy.asarray(cum), cupy.int32(n),
-                 cupy.asarray(board), cupy.int32(len(board)), cupy.uint64(base),
-                 cupy.uint64(key), cupy.int64(first), cupy.int64(count),
+                (combos_d, starts_d, cum_d, cupy.int32(n), board_d, cupy.int32(len(board)),
+                 cupy.uint64(base), cupy.uint64(key), cupy.int64(first), cupy.int64(count),
                  cupy.int64(DEALS_PER_ITEM), out, flag),
             )  # fmt: skip
             tallies += cupy.asnumpy(out)
@@ -526,10 +535,4 @@ def holdem_sampled(
             "the ranges share cards too often: a deal was drawn again 4,096 times without "
             "hands that fit together (run it on the CPU: device=None)"
         )
-    sums = np.zeros((ROWS, n))
-    sums[0] = tallies[0] / SHARE_UNIT
-    sums[1] = sums[0]
-    sums[3] = tallies[2]
-    sums[4] = tallies[3]
-    sums[5] = tallies[1] / (SHARE_UNIT * SHARE_UNIT)
-    return sums, samples
+    return _shares(tallies, np.float64(1.0)), samples
